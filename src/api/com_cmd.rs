@@ -1,0 +1,66 @@
+//! `com`: generate (or read) a communication matrix.
+
+use super::{ApiError, Args};
+use crate::core::com::fig7::{Fig7Config, SwapMode};
+use crate::core::com::{Com, MAX_BYTES, MAX_N, import};
+use serde::Serialize;
+
+/// The generators `--gen` accepts.
+pub const GENERATORS: &[&str] = &["fig7"];
+
+/// `{ "n", "sizes": [[…]] }`.
+#[derive(Debug, Serialize)]
+pub struct ComResponse {
+    pub n: usize,
+    pub sizes: Vec<Vec<u64>>,
+}
+
+/// Runs `com`.
+pub fn com(args: &Args) -> Result<ComResponse, ApiError> {
+    let c = com_from_args(args)?;
+    Ok(ComResponse {
+        n: c.n(),
+        sizes: c.to_rows(),
+    })
+}
+
+/// The matrix an invocation describes: `com` (a matrix, or CSV/JSON text)
+/// or `gen` with its parameters.
+pub fn com_from_args(args: &Args) -> Result<Com, ApiError> {
+    let given = args.raw("com").cloned();
+    let gen_name = args.string("gen")?;
+    match (given, gen_name) {
+        (Some(_), Some(_)) => Err(ApiError("give either com or gen, not both".into())),
+        (Some(v), None) => Ok(import::from_json_value(&v)?),
+        (None, Some(g)) => generate(&g, args),
+        (None, None) => Err(ApiError(format!(
+            "say which matrix: gen ({}) with n, d, seed, or com (a matrix file)",
+            GENERATORS.join(", ")
+        ))),
+    }
+}
+
+fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
+    match name {
+        "fig7" => {
+            let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
+            let d = args.need_uint("d", 1, MAX_N as u64)? as usize;
+            let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+            let mut cfg = Fig7Config::new(n, d, seed);
+            if let Some(s) = args.string("swap")? {
+                cfg.mode = SwapMode::parse(&s)?;
+            }
+            cfg.rounds = args
+                .uint("rounds", 0, crate::core::com::fig7::MAX_ROUNDS as u64)?
+                .map(|r| r as usize);
+            if let Some(b) = args.uint("bytes", 1, MAX_BYTES)? {
+                cfg.bytes = b;
+            }
+            Ok(cfg.generate()?)
+        }
+        other => Err(ApiError(format!(
+            "unknown generator '{other}'; available: {}",
+            GENERATORS.join(", ")
+        ))),
+    }
+}

@@ -1,0 +1,56 @@
+//! The commands behind the native CLI and the JS API.
+//!
+//! Each command takes [`args::Args`] and returns a serialisable response, so
+//! `commbook com --gen fig7 --n 8 --d 2 --seed 1 --json` and
+//! `commbook.com({gen: "fig7", n: 8, d: 2, seed: 1})` run the same code and
+//! fail with the same one-line messages. Every schedule is checked by the
+//! independent verifier before it is returned.
+
+pub mod args;
+mod com_cmd;
+mod schedule_cmd;
+
+pub use args::Args;
+pub use com_cmd::{ComResponse, com};
+pub use schedule_cmd::{ScheduleResponse, schedule};
+
+use serde::Serialize;
+use std::fmt;
+
+/// A one-line error for a person: what was wrong and what would work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError(pub String);
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<crate::core::com::ComError> for ApiError {
+    fn from(e: crate::core::com::ComError) -> Self {
+        ApiError(e.to_string())
+    }
+}
+
+/// The command names, for help and error messages.
+pub const COMMANDS: &[&str] = &["com", "schedule"];
+
+/// Runs a command by name and returns its JSON response.
+pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
+    fn json<T: Serialize>(v: T) -> Result<serde_json::Value, ApiError> {
+        serde_json::to_value(v).map_err(|e| ApiError(format!("internal error: {e}")))
+    }
+    let out = match command {
+        "com" => json(com(args)?),
+        "schedule" => json(schedule(args)?),
+        other => Err(ApiError(format!(
+            "unknown command '{other}'; available: {}",
+            COMMANDS.join(", ")
+        ))),
+    }?;
+    args.finish(command)?;
+    Ok(out)
+}

@@ -1,0 +1,316 @@
+//! Widget parameters: their specs, and reading them from a URL.
+//!
+//! A widget declares its parameters as [`ParamSpec`]s. Values arrive as
+//! strings (from the URL or a chapter's widget block) and are parsed with
+//! [`read`], which never fails: a value that is malformed or out of range is
+//! replaced by the default and reported as a [`Notice`] the page shows.
+//!
+//! This file is also compiled into `build.rs` (which checks chapter widget
+//! blocks), so it uses nothing outside `std`.
+
+use std::collections::BTreeMap;
+
+/// What kind of value a parameter holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Int { min: i64, max: i64, default: i64 },
+    /// A number in `min..=max`; `default: None` means "the widget computes it".
+    Number {
+        min: f64,
+        max: f64,
+        default: Option<f64>,
+    },
+    /// One of a fixed list of words.
+    Choice {
+        options: &'static [&'static str],
+        default: &'static str,
+    },
+    /// Free text of at most `max_len` bytes (edits, lists of cells, …), never
+    /// interpreted as HTML.
+    Text { max_len: usize },
+}
+
+/// One parameter of a widget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub key: &'static str,
+    /// What the reader sees next to the control.
+    pub label: &'static str,
+    pub kind: ParamKind,
+}
+
+/// A parsed parameter value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Number(Option<f64>),
+    Choice(&'static str),
+    Text(String),
+}
+
+/// A problem with a value the reader gave (usually in the URL).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub String);
+
+/// Parsed values of one widget, by key.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Values(pub BTreeMap<&'static str, Value>);
+
+impl Values {
+    /// An integer parameter (0 if absent or of another kind).
+    pub fn int(&self, key: &str) -> i64 {
+        match self.0.get(key) {
+            Some(Value::Int(v)) => *v,
+            _ => 0,
+        }
+    }
+
+    /// A number parameter; `None` means "computed by the widget".
+    pub fn number(&self, key: &str) -> Option<f64> {
+        match self.0.get(key) {
+            Some(Value::Number(v)) => *v,
+            Some(Value::Int(v)) => Some(*v as f64),
+            _ => None,
+        }
+    }
+
+    /// A choice parameter ("" if absent).
+    pub fn choice(&self, key: &str) -> &'static str {
+        match self.0.get(key) {
+            Some(Value::Choice(v)) => v,
+            _ => "",
+        }
+    }
+
+    /// A text parameter ("" if absent).
+    pub fn text(&self, key: &str) -> &str {
+        match self.0.get(key) {
+            Some(Value::Text(v)) => v,
+            _ => "",
+        }
+    }
+
+    /// Sets a value (the widget's own controls use this).
+    pub fn set(&mut self, key: &'static str, v: Value) {
+        self.0.insert(key, v);
+    }
+
+    /// The values as URL strings, leaving out those equal to `defaults`, so
+    /// a link carries only what the reader changed.
+    pub fn to_strings(&self, defaults: &Values) -> Vec<(&'static str, String)> {
+        self.0
+            .iter()
+            .filter(|(k, v)| defaults.0.get(*k) != Some(v))
+            .filter_map(|(k, v)| {
+                let s = match v {
+                    Value::Int(x) => x.to_string(),
+                    Value::Number(Some(x)) => format_number(*x),
+                    Value::Number(None) => return None,
+                    Value::Choice(c) => c.to_string(),
+                    Value::Text(t) => t.clone(),
+                };
+                Some((*k, s))
+            })
+            .collect()
+    }
+}
+
+/// Prints a number without a trailing ".0" and with at most 6 significant
+/// decimals, so URLs stay short.
+pub fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.6}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// The default value of a spec.
+pub fn default_of(spec: &ParamSpec) -> Value {
+    match spec.kind {
+        ParamKind::Int { default, .. } => Value::Int(default),
+        ParamKind::Number { default, .. } => Value::Number(default),
+        ParamKind::Choice { default, .. } => Value::Choice(default),
+        ParamKind::Text { .. } => Value::Text(String::new()),
+    }
+}
+
+/// All defaults of a widget.
+pub fn defaults(specs: &[ParamSpec]) -> Values {
+    Values(specs.iter().map(|s| (s.key, default_of(s))).collect())
+}
+
+/// Parses one raw value; `Err` says why it was refused.
+pub fn parse_one(spec: &ParamSpec, raw: &str) -> Result<Value, String> {
+    let raw = raw.trim();
+    match spec.kind {
+        ParamKind::Int { min, max, .. } => {
+            let v: i64 = raw
+                .parse()
+                .map_err(|_| format!("'{raw}' is not a whole number"))?;
+            if v < min || v > max {
+                return Err(format!("{v} is outside {min}…{max}"));
+            }
+            Ok(Value::Int(v))
+        }
+        ParamKind::Number { min, max, .. } => {
+            let v: f64 = raw
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("'{raw}' is not a number"))?;
+            if v < min || v > max {
+                return Err(format!(
+                    "{} is outside {}…{}",
+                    format_number(v),
+                    format_number(min),
+                    format_number(max)
+                ));
+            }
+            Ok(Value::Number(Some(v)))
+        }
+        ParamKind::Choice { options, .. } => options
+            .iter()
+            .find(|o| **o == raw)
+            .map(|o| Value::Choice(o))
+            .ok_or_else(|| format!("'{raw}' is not one of {}", options.join(", "))),
+        ParamKind::Text { max_len } => {
+            if raw.len() > max_len {
+                Err(format!("is longer than {max_len} characters"))
+            } else {
+                Ok(Value::Text(raw.to_string()))
+            }
+        }
+    }
+}
+
+/// Describes the default for a notice ("using 16").
+fn describe_default(spec: &ParamSpec) -> String {
+    match default_of(spec) {
+        Value::Int(v) => format!("using {v}"),
+        Value::Number(Some(v)) => format!("using {}", format_number(v)),
+        Value::Number(None) => "using the computed value".into(),
+        Value::Choice(c) => format!("using {c}"),
+        Value::Text(_) => "ignoring it".into(),
+    }
+}
+
+/// Reads `raw` values over the defaults of `specs`. Unknown keys and bad
+/// values produce notices (prefixed with `prefix`, e.g. "lp.") and are
+/// ignored; the result is always a complete, valid set.
+pub fn read(specs: &[ParamSpec], raw: &[(String, String)], prefix: &str) -> (Values, Vec<Notice>) {
+    let mut values = defaults(specs);
+    let mut notices = Vec::new();
+    for (k, v) in raw {
+        match specs.iter().find(|s| s.key == k) {
+            None => notices.push(Notice(format!(
+                "{prefix}{k} is not a setting of this figure; ignoring it"
+            ))),
+            Some(spec) => match parse_one(spec, v) {
+                Ok(value) => values.set(spec.key, value),
+                Err(why) => notices.push(Notice(format!(
+                    "{prefix}{k}: {why}; {}",
+                    describe_default(spec)
+                ))),
+            },
+        }
+    }
+    (values, notices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[ParamSpec] = &[
+        ParamSpec {
+            key: "n",
+            label: "n",
+            kind: ParamKind::Int {
+                min: 2,
+                max: 64,
+                default: 16,
+            },
+        },
+        ParamSpec {
+            key: "mode",
+            label: "mode",
+            kind: ParamKind::Choice {
+                options: &["a", "b"],
+                default: "a",
+            },
+        },
+        ParamSpec {
+            key: "tau",
+            label: "τ",
+            kind: ParamKind::Number {
+                min: 0.0,
+                max: 10.0,
+                default: None,
+            },
+        },
+    ];
+
+    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn good_values_are_taken() {
+        let (v, notes) = read(
+            SPECS,
+            &raw(&[("n", "32"), ("mode", "b"), ("tau", "2.5")]),
+            "w.",
+        );
+        assert!(notes.is_empty());
+        assert_eq!(v.int("n"), 32);
+        assert_eq!(v.choice("mode"), "b");
+        assert_eq!(v.number("tau"), Some(2.5));
+    }
+
+    #[test]
+    fn bad_values_fall_back_with_a_notice() {
+        let (v, notes) = read(
+            SPECS,
+            &raw(&[
+                ("n", "abc"),
+                ("mode", "z"),
+                ("tau", "99"),
+                ("zz", "1"),
+                ("n", "1000"),
+            ]),
+            "lp.",
+        );
+        assert_eq!(v, defaults(SPECS));
+        let text: Vec<&str> = notes.iter().map(|n| n.0.as_str()).collect();
+        assert_eq!(
+            text,
+            vec![
+                "lp.n: 'abc' is not a whole number; using 16",
+                "lp.mode: 'z' is not one of a, b; using a",
+                "lp.tau: 99 is outside 0…10; using the computed value",
+                "lp.zz is not a setting of this figure; ignoring it",
+                "lp.n: 1000 is outside 2…64; using 16",
+            ]
+        );
+    }
+
+    #[test]
+    fn only_changed_values_go_to_the_url() {
+        let d = defaults(SPECS);
+        let mut v = d.clone();
+        v.set("n", Value::Int(8));
+        v.set("tau", Value::Number(Some(0.125)));
+        assert_eq!(
+            v.to_strings(&d),
+            vec![("n", "8".to_string()), ("tau", "0.125".to_string())]
+        );
+        assert_eq!(format_number(3.0), "3");
+        assert_eq!(format_number(0.1 + 0.2), "0.3");
+    }
+}

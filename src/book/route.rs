@@ -1,0 +1,205 @@
+//! The URL scheme. Everything lives after `#`, so the book works on any
+//! static host and from any sub-path without server rewrites:
+//!
+//! - `#/` — the cover and contents;
+//! - `#/chapter/<slug>?<id>.<key>=<value>&…` — a chapter; each widget's
+//!   parameters and its `step` are prefixed with the widget's id;
+//! - `#/embed/<widget>?<key>=<value>&…` — one widget and its player alone,
+//!   for an iframe in a course page.
+//!
+//! Parsing never fails: anything unrecognised becomes [`Route::NotFound`]
+//! and the page says so.
+
+/// A parsed location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Home,
+    Chapter { slug: String, query: Query },
+    Embed { widget: String, query: Query },
+    NotFound { path: String },
+}
+
+/// Query pairs in order of appearance.
+pub type Query = Vec<(String, String)>;
+
+/// The query key that holds a widget's current step.
+pub const STEP: &str = "step";
+
+impl Route {
+    /// Parses `location.hash` (with or without the leading `#`).
+    pub fn parse(hash: &str) -> Route {
+        let h = hash.strip_prefix('#').unwrap_or(hash);
+        let (path, q) = h.split_once('?').unwrap_or((h, ""));
+        let query = parse_query(q);
+        let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        match parts.as_slice() {
+            [] => Route::Home,
+            ["chapter", slug] => Route::Chapter {
+                slug: decode(slug),
+                query,
+            },
+            ["embed", w] => Route::Embed {
+                widget: decode(w),
+                query,
+            },
+            _ => Route::NotFound { path: decode(path) },
+        }
+    }
+
+    /// The hash for this route, starting with `#`.
+    pub fn to_hash(&self) -> String {
+        match self {
+            Route::Home => "#/".into(),
+            Route::Chapter { slug, query } => {
+                with_query(format!("#/chapter/{}", encode(slug)), query)
+            }
+            Route::Embed { widget, query } => {
+                with_query(format!("#/embed/{}", encode(widget)), query)
+            }
+            Route::NotFound { path } => format!("#{}", encode_path(path)),
+        }
+    }
+}
+
+fn with_query(mut s: String, q: &Query) -> String {
+    if !q.is_empty() {
+        s.push('?');
+        s.push_str(&encode_query(q));
+    }
+    s
+}
+
+/// Splits `a=1&b=2` into pairs, decoding `%XX` and `+`.
+pub fn parse_query(q: &str) -> Query {
+    q.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+/// Joins pairs into `a=1&b=2`, encoding what needs it.
+pub fn encode_query(q: &Query) -> String {
+    q.iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The pairs of `query` that belong to widget `id` (`id.key=…`), with the
+/// prefix removed.
+pub fn widget_params(query: &Query, id: &str) -> Query {
+    query
+        .iter()
+        .filter_map(|(k, v)| {
+            let key = k.strip_prefix(id)?.strip_prefix('.')?;
+            Some((key.to_string(), v.clone()))
+        })
+        .collect()
+}
+
+/// Percent-decodes; malformed escapes are kept as written and invalid
+/// UTF-8 is replaced, so decoding cannot fail.
+pub fn decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn hex(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}
+
+/// Percent-encodes everything but unreserved characters and a few that are
+/// safe and readable in a query value (`.`, `,`, `:`).
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &c in s.as_bytes() {
+        if c.is_ascii_alphanumeric() || b"-_.~,:".contains(&c) {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+    }
+    out
+}
+
+fn encode_path(p: &str) -> String {
+    p.split('/').map(encode).collect::<Vec<_>>().join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_three_shapes() {
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("#/"), Route::Home);
+        assert_eq!(
+            Route::parse("#/chapter/permutations?lp.n=8&lp.step=3"),
+            Route::Chapter {
+                slug: "permutations".into(),
+                query: vec![("lp.n".into(), "8".into()), ("lp.step".into(), "3".into())]
+            }
+        );
+        assert_eq!(
+            Route::parse("#/embed/lp?n=8"),
+            Route::Embed {
+                widget: "lp".into(),
+                query: vec![("n".into(), "8".into())]
+            }
+        );
+        assert_eq!(
+            Route::parse("#/nowhere/at/all"),
+            Route::NotFound {
+                path: "/nowhere/at/all".into()
+            }
+        );
+    }
+
+    #[test]
+    fn round_trips_and_survives_garbage() {
+        let r = Route::Chapter {
+            slug: "permutations".into(),
+            query: vec![
+                ("com.flip".into(), "1.2,3.4".into()),
+                ("x".into(), "a b&c=d%".into()),
+            ],
+        };
+        assert_eq!(Route::parse(&r.to_hash()), r);
+        assert_eq!(decode("%zz%4"), "%zz%4");
+        assert_eq!(decode("%E2%86%92"), "→");
+        assert_eq!(decode("%FF"), "\u{FFFD}");
+        assert_eq!(
+            parse_query("a&&b=1=2"),
+            vec![("a".into(), "".into()), ("b".into(), "1=2".into())]
+        );
+    }
+
+    #[test]
+    fn widget_params_strip_their_prefix() {
+        let q = parse_query("lp.n=8&lpx.n=3&com.d=2&lp.step=4");
+        assert_eq!(
+            widget_params(&q, "lp"),
+            vec![("n".into(), "8".into()), ("step".into(), "4".into())]
+        );
+    }
+}

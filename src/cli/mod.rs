@@ -1,0 +1,104 @@
+//! The native command-line interface: `commbook <command> [options] [--json]`.
+//!
+//! Options are `--name value` pairs handed to the shared commands in
+//! [`crate::api`]; `--com FILE` is read from disk first. With `--json` the
+//! response is printed as JSON on stdout; without it, a short human-readable
+//! summary. Bad input prints one line on stderr and exits with code 2.
+
+mod human;
+
+use crate::api::{self, ApiError, Args};
+use serde_json::Value;
+
+/// Exit code for bad input.
+pub const EXIT_USAGE: i32 = 2;
+
+const USAGE: &str = "\
+commbook: communication schedules from the command line
+
+usage: commbook <command> [--option value ...] [--json]
+
+commands:
+  com       generate a communication matrix
+            --gen fig7 --n N --d D [--seed S] [--swap rows|cols|both] [--rounds R] [--bytes B]
+  schedule  schedule a matrix with one algorithm
+            --algo lp (--gen ... | --com FILE)
+
+--com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
+--json prints JSON on stdout; without it a summary is printed.
+";
+
+/// Runs the CLI on `argv` (without the program name), printing to
+/// stdout/stderr; returns the exit code.
+pub fn main(argv: &[String]) -> i32 {
+    match run(argv) {
+        Ok(text) => {
+            println!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("commbook: error: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Runs the CLI and returns what it would print on stdout.
+pub fn run(argv: &[String]) -> Result<String, ApiError> {
+    let Some(command) = argv.first() else {
+        return Ok(USAGE.trim_end().to_string());
+    };
+    if matches!(command.as_str(), "help" | "--help" | "-h") {
+        return Ok(USAGE.trim_end().to_string());
+    }
+    if command.starts_with('-') {
+        return Err(ApiError(format!(
+            "the command comes first (one of {}), then options; got {command}",
+            api::COMMANDS.join(", ")
+        )));
+    }
+    let (args, json) = parse_flags(&argv[1..])?;
+    let out = api::run(command, &args)?;
+    if json {
+        serde_json::to_string(&out).map_err(|e| ApiError(format!("internal error: {e}")))
+    } else {
+        Ok(human::render(command, &out))
+    }
+}
+
+fn parse_flags(flags: &[String]) -> Result<(Args, bool), ApiError> {
+    let mut args = Args::default();
+    let mut json = false;
+    let mut it = flags.iter();
+    while let Some(flag) = it.next() {
+        let Some(name) = flag.strip_prefix("--").filter(|s| !s.is_empty()) else {
+            return Err(ApiError(format!(
+                "expected an option like --n, got '{flag}'"
+            )));
+        };
+        if name == "json" {
+            json = true;
+            continue;
+        }
+        if name == "help" {
+            return Err(ApiError(format!("--help goes first; usage:\n{USAGE}")));
+        }
+        let (name, value) = match name.split_once('=') {
+            Some((k, v)) => (k, v.to_string()),
+            None => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| ApiError(format!("--{name} needs a value")))?;
+                (name, v.clone())
+            }
+        };
+        let value = if name == "com" {
+            std::fs::read_to_string(&value)
+                .map_err(|e| ApiError(format!("cannot read matrix file {value}: {e}")))?
+        } else {
+            value
+        };
+        args.insert(name, Value::String(value))?;
+    }
+    Ok((args, json))
+}

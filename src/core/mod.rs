@@ -1,0 +1,17 @@
+//! The scheduling core: pure Rust, deterministic, no web dependency.
+//!
+//! Everything here builds and tests natively (`cargo test`) and is what the
+//! CLI, the JS API and the book's widgets call. Randomness comes only from a
+//! seeded [`rng::Rng`].
+
+pub mod algo;
+pub mod com;
+pub mod cost;
+pub mod net;
+pub mod published;
+pub mod rng;
+pub mod schedule;
+pub mod stats;
+pub mod step;
+pub mod trace;
+pub mod verify;

@@ -1,0 +1,4 @@
+//! Numbers printed in the papers, kept verbatim so the book can draw them
+//! beside live results. Each table names its paper, section and caption.
+
+pub mod ranka94;

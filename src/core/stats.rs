@@ -1,0 +1,44 @@
+//! Figures that describe a schedule, for the CLI, the JS API and the book.
+
+use crate::core::com::Com;
+use crate::core::cost::perm::PermCost;
+use crate::core::schedule::Schedule;
+use serde::Serialize;
+
+/// Summary figures of one schedule of one matrix.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScheduleStats {
+    /// Phases, empty ones included.
+    pub phases: usize,
+    /// Communication steps the processors walk through (here: phases).
+    pub steps: usize,
+    /// Phases in which something travels.
+    pub busy_phases: usize,
+    /// Scheduling work: matrix entries the algorithm examined.
+    pub probes: u64,
+    /// Messages in the matrix.
+    pub messages: usize,
+    /// The most messages one processor sends or receives: no schedule of
+    /// partial permutations has fewer phases.
+    pub lower_bound: usize,
+    /// Largest transfer of each phase, in bytes.
+    pub phase_max_bytes: Vec<u64>,
+    /// Predicted time under τ + Mφ with the CM-5 fit of Table 1, in µs.
+    pub predicted_us: f64,
+}
+
+impl ScheduleStats {
+    /// Computes the figures.
+    pub fn of(com: &Com, schedule: &Schedule, probes: u64) -> Self {
+        ScheduleStats {
+            phases: schedule.len(),
+            steps: schedule.len(),
+            busy_phases: schedule.busy_phases(),
+            probes,
+            messages: com.len(),
+            lower_bound: com.max_degree(),
+            phase_max_bytes: schedule.phase_max_bytes(),
+            predicted_us: PermCost::cm5_table1().schedule_us(schedule),
+        }
+    }
+}

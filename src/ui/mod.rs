@@ -1,0 +1,1 @@
+//! The Yew front end (wasm only).
