@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod book;
+pub mod chart;
 pub mod core;
 
 #[cfg(not(target_arch = "wasm32"))]

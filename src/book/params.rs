@@ -186,14 +186,14 @@ pub fn parse_one(spec: &ParamSpec, raw: &str) -> Result<Value, String> {
     }
 }
 
-/// Describes the default for a notice ("using 16").
-fn describe_default(spec: &ParamSpec) -> String {
-    match default_of(spec) {
-        Value::Int(v) => format!("using {v}"),
-        Value::Number(Some(v)) => format!("using {}", format_number(v)),
-        Value::Number(None) => "using the computed value".into(),
-        Value::Choice(c) => format!("using {c}"),
-        Value::Text(_) => "ignoring it".into(),
+/// Describes the value used instead of a bad one ("using 16").
+fn describe_fallback(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::Int(v)) => format!("using {v}"),
+        Some(Value::Number(Some(v))) => format!("using {}", format_number(*v)),
+        Some(Value::Number(None)) => "using the computed value".into(),
+        Some(Value::Choice(c)) => format!("using {c}"),
+        Some(Value::Text(_)) | None => "ignoring it".into(),
     }
 }
 
@@ -201,7 +201,18 @@ fn describe_default(spec: &ParamSpec) -> String {
 /// values produce notices (prefixed with `prefix`, e.g. "lp.") and are
 /// ignored; the result is always a complete, valid set.
 pub fn read(specs: &[ParamSpec], raw: &[(String, String)], prefix: &str) -> (Values, Vec<Notice>) {
-    let mut values = defaults(specs);
+    read_over(specs, defaults(specs), raw, prefix)
+}
+
+/// Like [`read`], starting from `base` (a chapter's own defaults) instead
+/// of the catalogue's.
+pub fn read_over(
+    specs: &[ParamSpec],
+    base: Values,
+    raw: &[(String, String)],
+    prefix: &str,
+) -> (Values, Vec<Notice>) {
+    let mut values = base;
     let mut notices = Vec::new();
     for (k, v) in raw {
         match specs.iter().find(|s| s.key == k) {
@@ -212,12 +223,37 @@ pub fn read(specs: &[ParamSpec], raw: &[(String, String)], prefix: &str) -> (Val
                 Ok(value) => values.set(spec.key, value),
                 Err(why) => notices.push(Notice(format!(
                     "{prefix}{k}: {why}; {}",
-                    describe_default(spec)
+                    describe_fallback(values.0.get(spec.key))
                 ))),
             },
         }
     }
     (values, notices)
+}
+
+/// Resolves a `step` value against a trace of `len` steps. `None` or a bad
+/// value gives `default`; a bad value also gives a notice naming the range.
+pub fn parse_step(
+    raw: Option<&str>,
+    len: usize,
+    default: usize,
+    prefix: &str,
+) -> (usize, Option<Notice>) {
+    let Some(raw) = raw.map(str::trim) else {
+        return (default, None);
+    };
+    let why = match raw.parse::<usize>() {
+        Ok(s) if s <= len => return (s, None),
+        Ok(s) => format!("{s} is past the last step ({len})"),
+        Err(_) if raw == "end" => return (len, None),
+        Err(_) => format!("'{raw}' is not a step number"),
+    };
+    (
+        default,
+        Some(Notice(format!(
+            "{prefix}step: {why}; showing step {default} of 0…{len}"
+        ))),
+    )
 }
 
 #[cfg(test)]
@@ -298,6 +334,29 @@ mod tests {
                 "lp.n: 1000 is outside 2…64; using 16",
             ]
         );
+    }
+
+    #[test]
+    fn steps_resolve_against_the_trace() {
+        assert_eq!(parse_step(None, 10, 0, ""), (0, None));
+        assert_eq!(parse_step(Some("7"), 10, 0, ""), (7, None));
+        assert_eq!(parse_step(Some("end"), 10, 0, ""), (10, None));
+        let (s, n) = parse_step(Some("11"), 10, 10, "lp.");
+        assert_eq!(s, 10);
+        assert_eq!(
+            n.unwrap().0,
+            "lp.step: 11 is past the last step (10); showing step 10 of 0…10"
+        );
+        assert!(parse_step(Some("-1"), 10, 0, "").1.is_some());
+    }
+
+    #[test]
+    fn read_over_keeps_chapter_defaults() {
+        let mut base = defaults(SPECS);
+        base.set("n", Value::Int(32));
+        let (v, notes) = read_over(SPECS, base, &raw(&[("n", "x")]), "");
+        assert_eq!(v.int("n"), 32);
+        assert_eq!(notes[0].0, "n: 'x' is not a whole number; using 32");
     }
 
     #[test]

@@ -80,3 +80,168 @@ impl<T, F: FnOnce() -> T> Stepper for Immediate<T, F> {
             .expect("Immediate::finish after its work ran")
     }
 }
+
+/// Runs `first` to the end, then the stepper `next` builds from its output.
+pub fn then<A, B, F>(first: A, next: F) -> Then<A, B, F>
+where
+    A: Stepper,
+    B: Stepper,
+    F: FnOnce(A::Output) -> B,
+{
+    Then {
+        state: ThenState::First(Box::new(first), Some(next)),
+    }
+}
+
+/// Two steppers in sequence (see [`then`]).
+pub struct Then<A: Stepper, B, F> {
+    state: ThenState<A, B, F>,
+}
+
+enum ThenState<A, B, F> {
+    First(Box<A>, Option<F>),
+    Second(Box<B>),
+    /// Only while switching from the first to the second.
+    Switching,
+}
+
+impl<A, B, F> Stepper for Then<A, B, F>
+where
+    A: Stepper,
+    B: Stepper,
+    F: FnOnce(A::Output) -> B,
+{
+    type Output = B::Output;
+
+    fn step(&mut self) -> bool {
+        match &mut self.state {
+            ThenState::First(a, _) => {
+                if !a.step() {
+                    let ThenState::First(a, Some(f)) =
+                        std::mem::replace(&mut self.state, ThenState::Switching)
+                    else {
+                        return false;
+                    };
+                    self.state = ThenState::Second(Box::new(f(a.finish())));
+                }
+                true
+            }
+            ThenState::Second(b) => b.step(),
+            ThenState::Switching => false,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        // The first part counts as the first half.
+        match &self.state {
+            ThenState::First(a, _) => {
+                let p = a.progress();
+                Progress {
+                    done: p.done,
+                    total: p.total.max(1) * 2,
+                }
+            }
+            ThenState::Second(b) => {
+                let p = b.progress();
+                Progress {
+                    done: p.total.max(1) + p.done,
+                    total: p.total.max(1) * 2,
+                }
+            }
+            ThenState::Switching => Progress { done: 1, total: 2 },
+        }
+    }
+
+    fn finish(mut self: Box<Self>) -> B::Output {
+        while self.step() {}
+        match self.state {
+            ThenState::Second(b) => b.finish(),
+            ThenState::First(a, Some(f)) => run(Box::new(f(a.finish()))),
+            _ => unreachable!("a finished Then holds its second stepper"),
+        }
+    }
+}
+
+/// Transforms a stepper's output.
+pub fn map<A: Stepper, T, F: FnOnce(A::Output) -> T>(inner: A, f: F) -> Map<A, F> {
+    Map {
+        inner: Box::new(inner),
+        f,
+    }
+}
+
+/// A stepper whose output is transformed (see [`map`]).
+pub struct Map<A, F> {
+    inner: Box<A>,
+    f: F,
+}
+
+impl<A: Stepper, T, F: FnOnce(A::Output) -> T> Stepper for Map<A, F> {
+    type Output = T;
+    fn step(&mut self) -> bool {
+        self.inner.step()
+    }
+    fn progress(&self) -> Progress {
+        self.inner.progress()
+    }
+    fn finish(self: Box<Self>) -> T {
+        let Map { inner, f } = *self;
+        f(inner.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Count {
+        left: u32,
+        done: u32,
+    }
+    impl Stepper for Count {
+        type Output = u32;
+        fn step(&mut self) -> bool {
+            if self.left > 0 {
+                self.left -= 1;
+                self.done += 1;
+            }
+            self.left > 0
+        }
+        fn progress(&self) -> Progress {
+            Progress {
+                done: self.done as u64,
+                total: (self.done + self.left) as u64,
+            }
+        }
+        fn finish(self: Box<Self>) -> u32 {
+            self.done
+        }
+    }
+
+    #[test]
+    fn then_and_map_compose() {
+        let s = then(Count { left: 3, done: 0 }, |a| {
+            map(
+                Count {
+                    left: a * 2,
+                    done: 0,
+                },
+                move |b| (a, b),
+            )
+        });
+        let mut s: Box<dyn Stepper<Output = (u32, u32)>> = Box::new(s);
+        let mut steps = 0;
+        let mut last = 0.0;
+        while s.step() {
+            steps += 1;
+            let f = s.progress().fraction();
+            assert!(f >= last, "progress never goes back");
+            last = f;
+        }
+        assert!(steps >= 8);
+        assert_eq!(s.finish(), (3, 6));
+        // Finishing early runs the rest.
+        let s = then(Count { left: 2, done: 0 }, |a| Count { left: a, done: 0 });
+        assert_eq!(run(Box::new(s)), 2);
+    }
+}

@@ -32,6 +32,7 @@ use crate::core::com::Com;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::step::{Progress, Stepper};
 use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use std::borrow::Borrow;
 
 /// What LP did in a step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,9 +113,11 @@ pub fn caption(pairing: &Pairing, events: &[LpEvent]) -> String {
     )
 }
 
-/// LP as a step engine: one step of the algorithm per call.
-pub struct Lp<'a> {
-    com: &'a Com,
+/// LP as a step engine: one step of the algorithm per call. It holds its
+/// matrix as anything that borrows as a `Com` (`&Com` natively, `Rc<Com>`
+/// where the run must own it, as in the browser's sliced jobs).
+pub struct Lp<C: Borrow<Com>> {
+    com: C,
     pairing: Pairing,
     k: usize,
     steps: usize,
@@ -122,11 +125,12 @@ pub struct Lp<'a> {
     rec: Option<Recorder<LpState>>,
 }
 
-impl<'a> Lp<'a> {
+impl<C: Borrow<Com>> Lp<C> {
     /// Prepares LP on `com`; `record` keeps a trace.
-    pub fn new(com: &'a Com, record: bool) -> Self {
-        let pairing = Pairing::for_n(com.n());
-        let has_local = (0..com.n()).any(|i| com.get(i, i) > 0);
+    pub fn new(com: C, record: bool) -> Self {
+        let m: &Com = com.borrow();
+        let pairing = Pairing::for_n(m.n());
+        let has_local = (0..m.n()).any(|i| m.get(i, i) > 0);
         let steps = pairing.steps().max(has_local as usize);
         let every = snapshot_every(steps, 0);
         Lp {
@@ -160,7 +164,7 @@ pub struct LpOutcome {
     pub probes: u64,
 }
 
-impl Stepper for Lp<'_> {
+impl<C: Borrow<Com>> Stepper for Lp<C> {
     type Output = LpOutcome;
 
     fn step(&mut self) -> bool {
@@ -169,32 +173,36 @@ impl Stepper for Lp<'_> {
         }
         self.k += 1;
         let k = self.k;
-        let n = self.com.n();
+        let com: &Com = self.com.borrow();
+        let n = com.n();
         let pairs = if k <= self.pairing.steps() {
             self.pairing.pairs(k)
         } else {
             Vec::new()
         };
-        self.emit(LpEvent::Meet {
-            k,
-            pairs: pairs.clone(),
-        });
         let mut phase = Vec::new();
+        let mut idle = Vec::new();
         if k == 1 {
-            for i in (0..n).filter(|&i| self.com.get(i, i) > 0) {
-                phase.push(Transfer::whole(i, i, self.com.get(i, i)));
+            for i in (0..n).filter(|&i| com.get(i, i) > 0) {
+                phase.push(Transfer::whole(i, i, com.get(i, i)));
             }
         }
         for &(a, b) in &pairs {
             for (src, dst) in [(a, b), (b, a)] {
-                match self.com.get(src, dst) {
-                    0 => self.emit(LpEvent::Idle { src, dst }),
+                match com.get(src, dst) {
+                    0 => idle.push(LpEvent::Idle { src, dst }),
                     bytes => phase.push(Transfer::whole(src, dst, bytes)),
                 }
             }
         }
-        for t in &phase {
-            self.emit(LpEvent::Send(*t));
+        if self.rec.is_some() {
+            self.emit(LpEvent::Meet { k, pairs });
+            for e in idle {
+                self.emit(e);
+            }
+            for t in &phase {
+                self.emit(LpEvent::Send(*t));
+            }
         }
         if let Some(r) = &mut self.rec {
             r.end_step();
@@ -212,7 +220,7 @@ impl Stepper for Lp<'_> {
 
     fn finish(mut self: Box<Self>) -> LpOutcome {
         while self.step() {}
-        let n = self.com.n();
+        let n = self.com.borrow().n();
         LpOutcome {
             schedule: Schedule {
                 n,

@@ -21,7 +21,7 @@
 //! original row sits at each position (`row_at`) and likewise for columns, so
 //! a swap costs O(1) and the trace state is two vectors, not a matrix.
 
-use super::{Com, ComError, Message};
+use super::{Com, ComError};
 use crate::core::rng::Rng;
 use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
 
@@ -149,6 +149,20 @@ impl Fig7Config {
         Ok((trace.final_state().to_com(), trace))
     }
 
+    /// The construction trace without building the final matrix (which the
+    /// caller may build row by row from `trace.final_state()`).
+    pub fn trace_only(&self) -> Result<Trace<Fig7State>, ComError> {
+        self.validate()?;
+        let steps = self.d + self.rounds();
+        let initial = Fig7State::new(self.n, self.bytes);
+        let rec =
+            std::cell::RefCell::new(Recorder::new(initial, snapshot_every(steps, 2 * self.n)));
+        self.run(&mut |e| rec.borrow_mut().event(e), &mut || {
+            rec.borrow_mut().end_step()
+        });
+        Ok(rec.into_inner().finish())
+    }
+
     /// The generator itself, emitting events; `end_step` closes a step.
     fn run(&self, emit: &mut dyn FnMut(Fig7Event), end_step: &mut dyn FnMut()) {
         for offset in 0..self.d {
@@ -243,25 +257,29 @@ impl Fig7State {
 
     /// The matrix as it stands.
     pub fn to_com(&self) -> Com {
-        let n = self.n;
-        // Invert the column permutation so each row's entries are found by
-        // walking its band, not by scanning all n columns.
-        let mut pos_of_col = vec![0usize; n];
-        for (pos, &c) in self.col_at.iter().enumerate() {
-            pos_of_col[c as usize] = pos;
+        let cols = self.col_positions();
+        let rows = (0..self.n).map(|i| self.row_entries(i, &cols)).collect();
+        Com::from_row_lists(rows).unwrap_or_else(|_| Com::none(self.n))
+    }
+
+    /// Position of each original column (the inverse of `col_at`), so a row's
+    /// entries are found by walking its band rather than scanning n columns.
+    pub fn col_positions(&self) -> Vec<u32> {
+        let mut pos = vec![0u32; self.n];
+        for (p, &c) in self.col_at.iter().enumerate() {
+            pos[c as usize] = p as u32;
         }
-        let mut messages = Vec::with_capacity(n * self.diagonals);
-        for (i, &r) in self.row_at.iter().enumerate() {
-            for k in 0..self.diagonals {
-                let c = (r as usize + k) % n;
-                messages.push(Message {
-                    src: i,
-                    dst: pos_of_col[c],
-                    bytes: self.bytes,
-                });
-            }
-        }
-        Com::from_messages(n, messages).expect("a permuted band is a valid matrix")
+        pos
+    }
+
+    /// Row `i`'s `(column, bytes)` entries, sorted; `cols` from [`Self::col_positions`].
+    pub fn row_entries(&self, i: usize, cols: &[u32]) -> Vec<(u32, u64)> {
+        let r = self.row_at[i] as usize;
+        let mut row: Vec<(u32, u64)> = (0..self.diagonals)
+            .map(|k| (cols[(r + k) % self.n], self.bytes))
+            .collect();
+        row.sort_unstable();
+        row
     }
 }
 

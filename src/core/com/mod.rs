@@ -68,6 +68,18 @@ impl Com {
         })
     }
 
+    /// An n×n matrix with no messages, n clamped into 1..=[`MAX_N`]. For
+    /// fallbacks that must not fail.
+    pub fn none(n: usize) -> Com {
+        let n = n.clamp(1, MAX_N);
+        Com {
+            n,
+            row_start: vec![0; n + 1],
+            cols: Vec::new(),
+            bytes: Vec::new(),
+        }
+    }
+
     /// A matrix from dense rows; every row must have exactly `n` entries.
     pub fn from_rows(rows: &[Vec<u64>]) -> Result<Com, ComError> {
         let n = rows.len();
@@ -137,6 +149,55 @@ impl Com {
             row_start,
             cols: messages.iter().map(|m| m.dst as u32).collect(),
             bytes: messages.iter().map(|m| m.bytes).collect(),
+        })
+    }
+
+    /// A matrix from per-row lists of `(column, bytes)`, each sorted by
+    /// column with no repeats (how generators that work row by row hand over
+    /// their result without a global sort). Zero-byte entries are dropped.
+    pub fn from_row_lists(rows: Vec<Vec<(u32, u64)>>) -> Result<Com, ComError> {
+        let n = rows.len();
+        Com::check_n(n)?;
+        let mut row_start = Vec::with_capacity(n + 1);
+        row_start.push(0);
+        let total = rows.iter().map(Vec::len).sum();
+        let (mut cols, mut bytes) = (Vec::with_capacity(total), Vec::with_capacity(total));
+        for (i, row) in rows.into_iter().enumerate() {
+            let mut last: Option<u32> = None;
+            for (c, b) in row {
+                if c as usize >= n {
+                    return Err(ComError::OutOfRange {
+                        src: i,
+                        dst: c as usize,
+                        n,
+                    });
+                }
+                if last.is_some_and(|l| l >= c) {
+                    return Err(ComError::Duplicate {
+                        src: i,
+                        dst: c as usize,
+                    });
+                }
+                if b > MAX_BYTES {
+                    return Err(ComError::TooManyBytes {
+                        src: i,
+                        dst: c as usize,
+                        bytes: b,
+                    });
+                }
+                last = Some(c);
+                if b > 0 {
+                    cols.push(c);
+                    bytes.push(b);
+                }
+            }
+            row_start.push(cols.len());
+        }
+        Ok(Com {
+            n,
+            row_start,
+            cols,
+            bytes,
         })
     }
 

@@ -1,0 +1,256 @@
+//! The application: routing from the URL hash, the page layout, theme and
+//! type-size preferences, and keyboard routing to the figure in use.
+
+use crate::book::params::Notice;
+use crate::book::route::Route;
+use crate::book::widgets::find;
+use crate::book::{CHAPTERS, chapter};
+use crate::ui::dom;
+use crate::ui::pages::{ChapterPage, Cover, NotFound, stray_keys};
+use crate::ui::sidebar::Sidebar;
+use crate::ui::theme::{Theme, apply_large_type, large_type_initial};
+use crate::ui::url::UrlState;
+use crate::ui::widgets::WidgetHost;
+use crate::ui::widgets::frame::Notices;
+use gloo_events::{EventListener, EventListenerOptions};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// The book.
+#[component]
+pub fn App() -> Html {
+    let route = use_state(|| Route::parse(&dom::hash()));
+    // Bumped on every navigation from outside (link, Back, edited URL) so
+    // pages remount with the new URL; the widgets' own URL writes use
+    // replaceState and never bump it.
+    let epoch = use_state(|| 0u32);
+    let theme = use_state(Theme::initial);
+    let large = use_state(large_type_initial);
+    let menu_open = use_state(|| false);
+
+    {
+        let (route, epoch) = (route.clone(), epoch.clone());
+        use_effect_with((), move |_| {
+            let counter = Rc::new(Cell::new(0u32));
+            let listener = dom::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    counter.set(counter.get() + 1);
+                    route.set(Route::parse(&dom::hash()));
+                    epoch.set(counter.get());
+                })
+            });
+            let keys = keyboard_router();
+            move || drop((listener, keys))
+        });
+    }
+    // After a navigation: a section anchor, or the top of the new page.
+    {
+        let route = (*route).clone();
+        use_effect_with(*epoch, move |&e| {
+            let at = match &route {
+                Route::Chapter { query, .. } => query
+                    .iter()
+                    .find(|(k, _)| k == "at")
+                    .map(|(_, v)| v.clone()),
+                _ => None,
+            };
+            match at {
+                Some(id) => dom::focus_id(&id),
+                None if e > 0 => {
+                    dom::scroll_top();
+                    dom::focus_id("main");
+                }
+                None => {}
+            }
+        });
+    }
+    {
+        let t = *theme;
+        use_effect_with(t, |t| t.apply());
+        let l = *large;
+        use_effect_with(l, |&l| apply_large_type(l));
+    }
+
+    if let Route::Embed { widget, .. } = &*route {
+        return html! {
+            <ContextProvider<Theme> context={*theme}>
+                <main class="embed-page" id="main">{ embed(widget, &route) }</main>
+            </ContextProvider<Theme>>
+        };
+    }
+
+    let current = match &*route {
+        Route::Chapter { slug, .. } => chapter(slug),
+        _ => None,
+    };
+    let page = match &*route {
+        Route::Home => html! { <Cover /> },
+        Route::Chapter { slug, query } => match current {
+            Some(ch) => {
+                let url = UrlState::new((*route).clone());
+                let notices = stray_keys(ch, query);
+                html! {
+                    <>
+                        <Notices {notices} />
+                        <ChapterPage key={format!("{slug}-{}", *epoch)} chapter={ch} {url} />
+                    </>
+                }
+            }
+            None => html! { <NotFound notices={vec![Notice(format!(
+                "There is no chapter called '{slug}'. Here are the contents."
+            ))]} /> },
+        },
+        Route::NotFound { path } => html! { <NotFound notices={vec![Notice(format!(
+            "Nothing lives at '{path}'. Links look like #/chapter/NAME or #/embed/FIGURE; here are the contents."
+        ))]} /> },
+        Route::Embed { .. } => html! {},
+    };
+    let toggle_menu = {
+        let m = menu_open.clone();
+        Callback::from(move |_: MouseEvent| m.set(!*m))
+    };
+    let close_menu = {
+        let m = menu_open.clone();
+        Callback::from(move |_| m.set(false))
+    };
+    let on_theme = {
+        let t = theme.clone();
+        Callback::from(move |_| t.set(t.toggled()))
+    };
+    let on_large = {
+        let l = large.clone();
+        Callback::from(move |_| l.set(!*l))
+    };
+    let title = current.map_or(
+        "Communication Scheduling on Permutation Networks".to_string(),
+        |c| c.numbered_title(),
+    );
+    html! {
+        <ContextProvider<Theme> context={*theme}>
+            <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
+                {"Skip to the text"}
+            </a>
+            <div class={classes!("layout", menu_open.then_some("menu-open"))}>
+                <header class="topbar">
+                    <button type="button" aria-controls="sidebar" aria-expanded={if *menu_open { "true" } else { "false" }}
+                        onclick={toggle_menu}>{"☰ Contents"}</button>
+                    <span class="title">{title}</span>
+                </header>
+                <Sidebar {current} theme={*theme} {on_theme} large_type={*large} on_large_type={on_large} on_navigate={close_menu} />
+                <main class="page" id="main" tabindex="-1">{ page }</main>
+            </div>
+        </ContextProvider<Theme>>
+    }
+}
+
+/// The embed page: one widget and its player, nothing else.
+fn embed(widget: &str, route: &Route) -> Html {
+    let Some(spec) = find(widget) else {
+        let names: Vec<Html> = crate::book::widgets::WIDGETS
+            .iter()
+            .map(|w| html! { <li><a href={format!("#/embed/{}", w.name)}>{w.name}</a>{format!(": {}", w.title)}</li> })
+            .collect();
+        return html! {
+            <>
+                <Notices notices={vec![Notice(format!("There is no figure called '{widget}'."))]} />
+                <p>{"Figures that can be embedded:"}</p>
+                <ul>{ for names }</ul>
+            </>
+        };
+    };
+    let home = CHAPTERS
+        .iter()
+        .find(|c| c.widgets().any(|w| w.kind == spec.name))
+        .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.index + 1, c.title)}</a></p> });
+    html! {
+        <>
+            <WidgetHost id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
+            { for home }
+        </>
+    }
+}
+
+/// Sends the player's keys to a figure when nothing else has focus: the
+/// figure last used, else the first on the page. A figure with focus gets
+/// its keys directly (see `ui::player`).
+fn keyboard_router() -> Option<(EventListener, EventListener)> {
+    let doc = dom::document()?;
+    let mark = EventListener::new_with_options(
+        &doc,
+        "focusin",
+        EventListenerOptions::run_in_capture_phase(),
+        |e| {
+            let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            else {
+                return;
+            };
+            if let Ok(Some(fig)) = el.closest("figure.widget") {
+                if let Some(doc) = dom::document()
+                    && let Ok(old) = doc.query_selector_all("figure.widget[data-active]")
+                {
+                    for i in 0..old.length() {
+                        if let Some(o) = old
+                            .get(i)
+                            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                        {
+                            let _ = o.remove_attribute("data-active");
+                        }
+                    }
+                }
+                let _ = fig.set_attribute("data-active", "");
+            }
+        },
+    );
+    let route = EventListener::new_with_options(
+        &doc,
+        "keydown",
+        EventListenerOptions::enable_prevent_default(),
+        |e| {
+            let Some(ke) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            let on_page = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_none_or(|el| {
+                    matches!(
+                        el.tag_name().to_ascii_lowercase().as_str(),
+                        "body" | "html" | "main"
+                    )
+                });
+            if !on_page
+                || crate::ui::player::keys::action_for(&ke.key()).is_none()
+                || ke.ctrl_key()
+                || ke.meta_key()
+                || ke.alt_key()
+            {
+                return;
+            }
+            let Some(doc) = dom::document() else { return };
+            let fig = doc
+                .query_selector("figure.widget[data-active]")
+                .ok()
+                .flatten()
+                .or_else(|| doc.query_selector("figure.widget").ok().flatten());
+            let Some(fig) = fig.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) else {
+                return;
+            };
+            e.prevent_default();
+            let _ = fig.focus();
+            let init = web_sys::KeyboardEventInit::new();
+            init.set_key(&ke.key());
+            init.set_bubbles(true);
+            init.set_cancelable(true);
+            if let Ok(copy) =
+                web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+            {
+                let _ = fig.dispatch_event(&copy);
+            }
+        },
+    );
+    Some((mark, route))
+}

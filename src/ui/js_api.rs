@@ -1,0 +1,65 @@
+//! The JavaScript API: the CLI's commands as functions on `window.commbook`
+//! (trunk exposes the wasm exports under that name, see `index.html`).
+//!
+//! ```js
+//! const m = commbook.com({ gen: "fig7", n: 8, d: 2, seed: 1 });
+//! const s = commbook.schedule({ algo: "lp", gen: "fig7", n: 8, d: 2 });
+//! commbook.run("schedule", { algo: "lp", com: [[0, 5], [3, 0]] });
+//! ```
+//! Options are the CLI's flags without `--`; errors are thrown as `Error`s
+//! with the CLI's messages. Sizes are capped lower than on the command line
+//! because a call runs on the page's only thread.
+
+use crate::api::{self, ApiError, Args};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Largest n a call from a web page may ask for.
+pub const MAX_BROWSER_N: u64 = 1024;
+
+fn call(command: &str, options: JsValue) -> Result<JsValue, JsError> {
+    let value: serde_json::Value = if options.is_undefined() || options.is_null() {
+        serde_json::Value::Null
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| JsError::new(&format!("options could not be read: {e}")))?
+    };
+    let args = Args::from_json(value).map_err(to_js)?;
+    check_browser_limits(&args).map_err(to_js)?;
+    let out = api::run(command, &args).map_err(to_js)?;
+    out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("internal error: {e}")))
+}
+
+fn to_js(e: ApiError) -> JsError {
+    JsError::new(&e.0)
+}
+
+fn check_browser_limits(args: &Args) -> Result<(), ApiError> {
+    if let Some(n) = args.uint("n", 0, u64::MAX)?
+        && n > MAX_BROWSER_N
+    {
+        return Err(ApiError(format!(
+            "n = {n} is above the browser limit of {MAX_BROWSER_N}; use the commbook command line for larger runs"
+        )));
+    }
+    Ok(())
+}
+
+/// `com`: generate a communication matrix.
+#[wasm_bindgen]
+pub fn com(options: JsValue) -> Result<JsValue, JsError> {
+    call("com", options)
+}
+
+/// `schedule`: schedule a matrix with one algorithm.
+#[wasm_bindgen]
+pub fn schedule(options: JsValue) -> Result<JsValue, JsError> {
+    call("schedule", options)
+}
+
+/// Any command by name, as on the command line.
+#[wasm_bindgen]
+pub fn run(command: &str, options: JsValue) -> Result<JsValue, JsError> {
+    call(command, options)
+}

@@ -1,0 +1,234 @@
+//! The step player shared by every widget with a trace.
+//!
+//! [`use_player`] owns what is the player's own (playing or not, speed, the
+//! timer) and leaves the position with the widget, which keeps it in the URL.
+//! It returns a [`PlayerHandle`]: the widget attaches `onkeydown` to its
+//! figure so the keys work wherever focus is inside the widget, and renders
+//! [`Controls`] for the buttons, scrubber, speed and the caption, which is
+//! read out by screen readers through an aria-live region. Stepping back is
+//! as quick as forward because traces are precomputed.
+
+mod icons;
+pub mod keys;
+
+use crate::ui::dom;
+use gloo_timers::callback::Interval;
+use keys::Action;
+use yew::prelude::*;
+
+/// Playback speeds, in steps per second.
+pub const SPEEDS: [f64; 7] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+const DEFAULT_SPEED: usize = 2;
+
+/// What a widget holds of its player.
+#[derive(Clone)]
+pub struct PlayerHandle {
+    pub len: usize,
+    pub pos: usize,
+    pub playing: bool,
+    pub speed: usize,
+    pub seek: Callback<usize>,
+    pub act: Callback<Action>,
+    pub set_speed: Callback<usize>,
+    /// Attach to the widget's figure: Space, ←/→, Home/End, PageUp/PageDown.
+    pub onkeydown: Callback<KeyboardEvent>,
+}
+
+impl PartialEq for PlayerHandle {
+    fn eq(&self, o: &Self) -> bool {
+        (self.len, self.pos, self.playing, self.speed) == (o.len, o.pos, o.playing, o.speed)
+    }
+}
+
+/// The latest values, for the timer and key callbacks created earlier.
+struct Live {
+    len: usize,
+    pos: usize,
+    on_seek: Callback<usize>,
+}
+
+/// Player state for a trace of `len` steps at position `pos`; `on_seek` moves
+/// the widget's position.
+#[hook]
+pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHandle {
+    let playing = use_state_eq(|| false);
+    let speed = use_state_eq(|| DEFAULT_SPEED);
+    let live = use_mut_ref(|| Live {
+        len,
+        pos,
+        on_seek: on_seek.clone(),
+    });
+    *live.borrow_mut() = Live {
+        len,
+        pos,
+        on_seek: on_seek.clone(),
+    };
+
+    // Stop at the end, and when the trace shrinks under the cursor.
+    if *playing && pos >= len {
+        playing.set(false);
+    }
+
+    {
+        let live = live.clone();
+        let playing_handle = playing.clone();
+        use_effect_with((*playing, *speed), move |&(on, speed)| {
+            let timer = on.then(|| {
+                let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)]) as u32;
+                Interval::new(ms, move || {
+                    let l = live.borrow();
+                    if l.pos >= l.len {
+                        playing_handle.set(false);
+                    } else {
+                        l.on_seek.emit(l.pos + 1);
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    let act = {
+        let live = live.clone();
+        let playing = playing.clone();
+        Callback::from(move |a: Action| {
+            let l = live.borrow();
+            match a {
+                Action::TogglePlay => {
+                    if *playing {
+                        playing.set(false);
+                    } else if l.len > 0 {
+                        // Playing from the end starts over, as media players do.
+                        if l.pos >= l.len {
+                            l.on_seek.emit(0);
+                        }
+                        playing.set(true);
+                    }
+                }
+                other => {
+                    playing.set(false);
+                    l.on_seek.emit(keys::target(other, l.pos, l.len));
+                }
+            }
+        })
+    };
+
+    let onkeydown = {
+        let act = act.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() || dom::is_typing_target(e.target()) {
+                return;
+            }
+            let Some(a) = keys::action_for(&e.key()) else {
+                return;
+            };
+            if a == Action::TogglePlay && dom::is_button_target(e.target()) {
+                return; // Space already presses the focused button.
+            }
+            e.prevent_default();
+            e.stop_propagation();
+            act.emit(a);
+        })
+    };
+
+    let seek = {
+        let playing = playing.clone();
+        let live = live.clone();
+        Callback::from(move |p: usize| {
+            playing.set(false);
+            let l = live.borrow();
+            l.on_seek.emit(p.min(l.len));
+        })
+    };
+    let set_speed = {
+        let speed = speed.clone();
+        Callback::from(move |s: usize| speed.set(s.min(SPEEDS.len() - 1)))
+    };
+
+    PlayerHandle {
+        len,
+        pos,
+        playing: *playing,
+        speed: *speed,
+        seek,
+        act,
+        set_speed,
+        onkeydown,
+    }
+}
+
+/// Props of the player's controls.
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub player: PlayerHandle,
+    /// The sentence describing the current step.
+    pub caption: AttrValue,
+    /// What one step is called ("step", "phase", "cycle").
+    #[prop_or(AttrValue::Static("step"))]
+    pub unit: AttrValue,
+}
+
+/// Buttons, scrubber, speed and caption.
+#[component]
+pub fn Controls(props: &ControlsProps) -> Html {
+    let p = &props.player;
+    let act = |a: Action| {
+        let cb = p.act.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(a))
+    };
+    let on_scrub = {
+        let seek = p.seek.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<usize>() {
+                seek.emit(v);
+            }
+        })
+    };
+    let on_speed = {
+        let set = p.set_speed.clone();
+        Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(v) = sel.value().parse::<usize>() {
+                set.emit(v);
+            }
+        })
+    };
+    let at_start = p.pos == 0;
+    let at_end = p.pos >= p.len;
+    let unit = &props.unit;
+    html! {
+        <div class="player">
+            <div class="player-buttons" role="toolbar" aria-label={format!("{unit} player")}>
+                <button type="button" onclick={act(Action::First)} disabled={at_start}
+                    aria-label="First step (Home)" title="First (Home)">{icons::first()}</button>
+                <button type="button" onclick={act(Action::Prev)} disabled={at_start}
+                    aria-label="Previous step (←)" title="Back (←)">{icons::prev()}</button>
+                <button type="button" class="play" onclick={act(Action::TogglePlay)} disabled={p.len == 0}
+                    aria-pressed={if p.playing { "true" } else { "false" }}
+                    aria-label={if p.playing { "Pause (Space)" } else { "Play (Space)" }}
+                    title="Play / pause (Space)">
+                    { if p.playing { icons::pause() } else { icons::play() } }
+                    { if p.playing { " Pause" } else { " Play" } }
+                </button>
+                <button type="button" onclick={act(Action::Next)} disabled={at_end}
+                    aria-label="Next step (→)" title="Forward (→)">{icons::next()}</button>
+                <button type="button" onclick={act(Action::Last)} disabled={at_end}
+                    aria-label="Last step (End)" title="Last (End)">{icons::last()}</button>
+                <span class="position" aria-hidden="true">{format!("{unit} {} / {}", p.pos, p.len)}</span>
+                <input class="scrubber" type="range" min="0" max={p.len.to_string()} value={p.pos.to_string()}
+                    aria-label={format!("{unit} position")} aria-valuetext={format!("{unit} {} of {}", p.pos, p.len)}
+                    oninput={on_scrub} />
+                <label class="speed">{"speed"}
+                    <select onchange={on_speed} aria-label="playback speed">
+                        { for SPEEDS.iter().enumerate().map(|(i, s)| html! {
+                            <option value={i.to_string()} selected={i == p.speed}>{format!("{s}/s")}</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <p class="caption" aria-live="polite" aria-atomic="true">{props.caption.clone()}</p>
+            <p class="hint">{"Keys while the figure has focus: Space play/pause, ← → step, Home/End first/last."}</p>
+        </div>
+    }
+}

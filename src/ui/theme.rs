@@ -1,0 +1,70 @@
+//! Light and dark themes and large type, remembered between visits.
+//!
+//! `index.html` applies the remembered theme before the first paint; this
+//! module keeps it in sync when the reader toggles it, and tells widgets that
+//! draw on canvas or in SVG which palette to use.
+
+use crate::ui::dom;
+
+const THEME_KEY: &str = "commbook-theme";
+const LARGE_KEY: &str = "commbook-large-type";
+
+/// The colour theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The remembered theme, else the system's preference.
+    pub fn initial() -> Theme {
+        match dom::stored(THEME_KEY).as_deref() {
+            Some("dark") => Theme::Dark,
+            Some("light") => Theme::Light,
+            _ if dom::media("(prefers-color-scheme: dark)") => Theme::Dark,
+            _ => Theme::Light,
+        }
+    }
+
+    /// The name used in `data-theme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The other theme.
+    pub fn toggled(self) -> Theme {
+        match self {
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::Light,
+        }
+    }
+
+    /// Applies and remembers the theme.
+    pub fn apply(self) {
+        dom::set_root_attr("data-theme", self.name());
+        dom::store(THEME_KEY, self.name());
+    }
+
+    /// The chart palette for this theme.
+    pub fn palette(self) -> crate::chart::Palette {
+        match self {
+            Theme::Light => crate::chart::Palette::light(),
+            Theme::Dark => crate::chart::Palette::dark(),
+        }
+    }
+}
+
+/// Whether large type (for projecting in class) is on.
+pub fn large_type_initial() -> bool {
+    dom::stored(LARGE_KEY).as_deref() == Some("on")
+}
+
+/// Applies and remembers large type.
+pub fn apply_large_type(on: bool) {
+    dom::set_root_class("large-type", on);
+    dom::store(LARGE_KEY, if on { "on" } else { "off" });
+}

@@ -1,0 +1,80 @@
+//! The link that reopens exactly this view.
+//!
+//! A chapter page owns one [`UrlState`]: the route's query, shared by its
+//! widgets. When a widget's settings or step change, it hands its pairs here;
+//! the whole hash is rebuilt (other widgets' pairs and chapter keys kept) and
+//! written with `replaceState`, which fires no `hashchange`, so writing the
+//! URL never remounts anything. Keys are `<widget id>.<key>` on chapter
+//! pages and bare on the embed page.
+
+use crate::book::route::{Query, Route};
+use crate::ui::dom;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Where the page is and what its query holds.
+#[derive(Clone)]
+pub struct UrlState(Rc<RefCell<Inner>>);
+
+struct Inner {
+    route: Route,
+}
+
+impl PartialEq for UrlState {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl UrlState {
+    /// State for a parsed route.
+    pub fn new(route: Route) -> Self {
+        UrlState(Rc::new(RefCell::new(Inner { route })))
+    }
+
+    fn query_mut<R>(&self, f: impl FnOnce(&mut Query) -> R) -> Option<R> {
+        let mut inner = self.0.borrow_mut();
+        match &mut inner.route {
+            Route::Chapter { query, .. } | Route::Embed { query, .. } => Some(f(query)),
+            _ => None,
+        }
+    }
+
+    /// The key prefix of widget `id` (`"id."`, or nothing on the embed page).
+    pub fn prefix(&self, id: &str) -> String {
+        match self.0.borrow().route {
+            Route::Embed { .. } => String::new(),
+            _ => format!("{id}."),
+        }
+    }
+
+    /// The query pairs of widget `id`, prefix removed.
+    pub fn widget_query(&self, id: &str) -> Query {
+        let prefix = self.prefix(id);
+        self.query_mut(|q| {
+            q.iter()
+                .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v.clone())))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// Replaces widget `id`'s pairs and rewrites the URL.
+    pub fn set_widget(&self, id: &str, pairs: Vec<(String, String)>) {
+        let prefix = self.prefix(id);
+        let changed = self.query_mut(|q| {
+            let before = q.clone();
+            if prefix.is_empty() {
+                // The embed page holds one widget: its pairs are the whole query.
+                q.clear();
+            } else {
+                q.retain(|(k, _)| !k.starts_with(&prefix));
+            }
+            q.extend(pairs.into_iter().map(|(k, v)| (format!("{prefix}{k}"), v)));
+            *q != before
+        });
+        if changed == Some(true) {
+            dom::replace_hash(&self.0.borrow().route.to_hash());
+        }
+    }
+}

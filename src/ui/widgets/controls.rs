@@ -1,0 +1,93 @@
+//! Inputs for widget settings. A value is checked with the same rules as a
+//! URL value (`book::params::parse_one`); a bad entry is marked, explained
+//! next to the field and not applied, so the figure never sees it.
+
+use crate::book::params::{ParamKind, ParamSpec, Value, format_number, parse_one};
+use yew::prelude::*;
+
+/// Props of [`ParamInput`].
+#[derive(Properties, PartialEq)]
+pub struct ParamInputProps {
+    /// Widget id, to make the input's DOM id unique.
+    pub widget: AttrValue,
+    pub spec: ParamSpec,
+    pub value: Value,
+    pub on_change: Callback<Value>,
+    /// Shown under the field (e.g. "the browser caps n at 1024").
+    #[prop_or_default]
+    pub note: AttrValue,
+}
+
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Int(x) => x.to_string(),
+        Value::Number(Some(x)) => format_number(*x),
+        Value::Number(None) => String::new(),
+        Value::Choice(c) => c.to_string(),
+        Value::Text(t) => t.clone(),
+    }
+}
+
+/// One labelled setting.
+#[component]
+pub fn ParamInput(props: &ParamInputProps) -> Html {
+    let error = use_state(|| None::<String>);
+    let id = format!("{}-{}", props.widget, props.spec.key);
+    let err_id = format!("{id}-err");
+    let spec = props.spec;
+    let on_change = {
+        let error = error.clone();
+        let cb = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            let text = match e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                Some(i) => i.value(),
+                None => e
+                    .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                    .value(),
+            };
+            let parsed = match spec.kind {
+                ParamKind::Number { .. } if text.trim().is_empty() => Ok(Value::Number(None)),
+                _ => parse_one(&spec, &text),
+            };
+            match parsed {
+                Ok(v) => {
+                    error.set(None);
+                    cb.emit(v);
+                }
+                Err(why) => error.set(Some(why)),
+            }
+        })
+    };
+    let field = match spec.kind {
+        ParamKind::Choice { options, .. } => html! {
+            <select id={id.clone()} onchange={on_change}>
+                { for options.iter().map(|o| html! {
+                    <option value={*o} selected={shown(&props.value) == *o}>{*o}</option>
+                }) }
+            </select>
+        },
+        ParamKind::Int { min, max, .. } => html! {
+            <input id={id.clone()} type="number" inputmode="numeric" min={min.to_string()} max={max.to_string()} step="1"
+                value={shown(&props.value)} onchange={on_change}
+                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
+        },
+        ParamKind::Number { min, max, default } => html! {
+            <input id={id.clone()} type="number" min={format_number(min)} max={format_number(max)} step="any"
+                placeholder={default.map_or("auto".to_string(), format_number)}
+                value={shown(&props.value)} onchange={on_change}
+                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
+        },
+        ParamKind::Text { .. } => html! {
+            <input id={id.clone()} type="text" value={shown(&props.value)} onchange={on_change}
+                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
+        },
+    };
+    html! {
+        <div class="control">
+            <label for={id}>{spec.label}</label>
+            { field }
+            <span class="error" id={err_id} aria-live="polite">{ error.as_deref().map(|e| format!("Not applied: {e}")).unwrap_or_default() }</span>
+            if !props.note.is_empty() { <span class="control-note">{props.note.clone()}</span> }
+        </div>
+    }
+}

@@ -1,0 +1,73 @@
+//! The frame around every widget: title, notices, the figure itself, and the
+//! chapter's caption. The frame is focusable and receives the player's keys.
+
+use crate::book::params::Notice;
+use yew::prelude::*;
+
+/// Props of [`Frame`].
+#[derive(Properties, PartialEq)]
+pub struct FrameProps {
+    pub id: AttrValue,
+    pub title: AttrValue,
+    #[prop_or_default]
+    pub caption: AttrValue,
+    #[prop_or_default]
+    pub notices: Vec<Notice>,
+    #[prop_or_default]
+    pub onkeydown: Option<Callback<KeyboardEvent>>,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A widget's frame.
+#[component]
+pub fn Frame(props: &FrameProps) -> Html {
+    let dom_id = format!("widget-{}", props.id);
+    let title_id = format!("{dom_id}-title");
+    html! {
+        <figure class="widget" id={dom_id} tabindex="0" aria-labelledby={title_id.clone()}
+            onkeydown={props.onkeydown.clone()} data-widget={props.id.clone()}>
+            <h3 class="widget-title" id={title_id}>{props.title.clone()}</h3>
+            <Notices notices={props.notices.clone()} />
+            { props.children.clone() }
+            if !props.caption.is_empty() {
+                <figcaption class="figure-caption">{props.caption.clone()}</figcaption>
+            }
+        </figure>
+    }
+}
+
+/// Props of [`Notices`].
+#[derive(Properties, PartialEq)]
+pub struct NoticesProps {
+    pub notices: Vec<Notice>,
+}
+
+/// A list of problems with what the reader gave (URL values, settings), each
+/// saying what was used instead. Dismissible.
+#[component]
+pub fn Notices(props: &NoticesProps) -> Html {
+    let hidden = use_state(|| false);
+    let shown = use_mut_ref(Vec::<Notice>::new);
+    // New notices show again even after an earlier list was dismissed.
+    if *shown.borrow() != props.notices {
+        *shown.borrow_mut() = props.notices.clone();
+        if *hidden {
+            hidden.set(false);
+        }
+    }
+    if props.notices.is_empty() || *hidden {
+        return html! {};
+    }
+    let dismiss = {
+        let hidden = hidden.clone();
+        Callback::from(move |_: MouseEvent| hidden.set(true))
+    };
+    html! {
+        <div class="notices" role="status">
+            <button type="button" class="dismiss" onclick={dismiss} aria-label="Dismiss these notices">{"×"}</button>
+            <strong>{"Some settings could not be used:"}</strong>
+            <ul>{ for props.notices.iter().map(|n| html! { <li>{n.0.clone()}</li> }) }</ul>
+        </div>
+    }
+}

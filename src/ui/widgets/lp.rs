@@ -1,0 +1,182 @@
+//! The `lp` widget: step through the linear permutation schedule of paper
+//! 000 §3.2, one pairwise-exchange step at a time, on a matrix the reader
+//! can generate or edit.
+
+use super::WidgetProps;
+use super::com::{clear_cb, readout, settings, stopped, toggle_cb};
+use super::edit_form::EditForm;
+use super::frame::Frame;
+use super::matrix::{Cell, Legend, MatrixView};
+use super::scaffold::{Phase, Spec, WidgetCtx, use_widget};
+use crate::book::matrix_params::{MatrixBuild, MatrixParams};
+use crate::core::algo::lp::{self, Lp, LpOutcome};
+use crate::core::com::Com;
+use crate::core::cost::perm::PermCost;
+use crate::core::step::{Stepper, map, then};
+use crate::ui::job::JobProgress;
+use crate::ui::player::Controls;
+use crate::ui::theme::Theme;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// An LP run on a matrix, with what the view reads at every step.
+pub struct LpRun {
+    com: Rc<Com>,
+    out: LpOutcome,
+    params: MatrixParams,
+    /// Phase (0-based) in which each cell's message travels, row-major.
+    phase_of: Vec<Option<u32>>,
+}
+
+fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = LpRun>> {
+    let params = p.clone();
+    Box::new(then(MatrixBuild::new(p.clone()), move |built| {
+        let com = Rc::new(built.com);
+        let keep = com.clone();
+        map(Lp::new(com, true), move |out: LpOutcome| {
+            let phase_of = out.schedule.phase_of();
+            LpRun {
+                com: keep,
+                out,
+                params,
+                phase_of,
+            }
+        })
+    }))
+}
+
+/// The LP widget.
+#[component]
+pub fn LpWidget(props: &WidgetProps) -> Html {
+    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
+    let ctx = use_widget(
+        props,
+        Spec {
+            key: MatrixParams::read,
+            make,
+            len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
+            start_at_end: false,
+        },
+    );
+    let hover = use_state(|| None::<(usize, usize)>);
+    let body = match &ctx.phase {
+        Phase::Running {
+            progress,
+            elapsed_ms,
+        } => html! {
+            <JobProgress progress={*progress} elapsed_ms={*elapsed_ms} cancel={ctx.cancel.clone()} what="the LP schedule" />
+        },
+        Phase::Cancelled => stopped(&ctx.rerun),
+        Phase::Done(run) => view(props, &ctx, run, theme, &hover),
+    };
+    html! {
+        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
+            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
+            { settings(props, &ctx) }
+            { body }
+        </Frame>
+    }
+}
+
+/// Longest list of pairs printed beside the matrix.
+const MAX_LISTED: usize = 64;
+
+fn view(
+    props: &WidgetProps,
+    ctx: &WidgetCtx<LpRun>,
+    run: &Rc<LpRun>,
+    theme: Theme,
+    hover: &UseStateHandle<Option<(usize, usize)>>,
+) -> Html {
+    let Some(trace) = run.out.trace.as_ref() else {
+        return html! {};
+    };
+    let n = run.com.n();
+    let k = ctx.pos;
+    let state = trace.state_at(k);
+    let mut cells = vec![Cell::Empty; n * n];
+    for (idx, ph) in run.phase_of.iter().enumerate() {
+        if let Some(p) = ph {
+            let p = *p as usize + 1;
+            cells[idx] = if p < k {
+                Cell::Done
+            } else if p == k {
+                Cell::Now
+            } else {
+                Cell::Msg
+            };
+        }
+    }
+    let idle: Vec<(usize, usize)> = state
+        .pairs
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .filter(|&(s, d)| run.com.get(s, d) == 0)
+        .collect();
+    for &(s, d) in &idle {
+        cells[s * n + d] = Cell::Idle;
+    }
+    let caption = lp::caption(&run.out.pairing, trace.events(k));
+    let sends: Vec<String> = state
+        .sends
+        .iter()
+        .take(MAX_LISTED)
+        .map(|t| format!("{}→{}", t.src, t.dst))
+        .collect();
+    let idles: Vec<String> = idle
+        .iter()
+        .take(MAX_LISTED)
+        .map(|(s, d)| format!("{s}→{d}"))
+        .collect();
+    let more = |total: usize| {
+        if total > MAX_LISTED {
+            format!(" … and {} more", total - MAX_LISTED)
+        } else {
+            String::new()
+        }
+    };
+    let cost = PermCost::cm5_table1();
+    let lp_ms = cost.schedule_us(&run.out.schedule) / 1000.0;
+    let ideal_ms = run.com.max_degree() as f64 * cost.phase_us(run.com.max_bytes()) / 1000.0;
+    let on_hover = {
+        let hover = hover.clone();
+        Some(Callback::from(move |c| hover.set(c)))
+    };
+    let label = format!(
+        "LP on a {n} by {n} matrix at step {k} of {}: {} messages delivered.",
+        trace.len(),
+        state.delivered
+    );
+    html! {
+        <>
+            <div class="matrix-wrap">
+                <MatrixView {n} cells={Rc::new(cells)} {theme} on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
+                <div class="matrix-side">
+                    <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]} />
+                    <p class="hover-readout">{ readout(&run.com, **hover) }</p>
+                    if k > 0 {
+                        <p><strong>{"Sent in this step: "}</strong></p>
+                        <div class="pairs" aria-label="transfers in this step">
+                            { if sends.is_empty() { "none".to_string() } else { sends.join("  ") + &more(state.sends.len()) } }
+                        </div>
+                        <p><strong>{"Idle send slots: "}</strong></p>
+                        <div class="pairs" aria-label="idle send slots in this step">
+                            { if idles.is_empty() { "none".to_string() } else { idles.join("  ") + &more(idle.len()) } }
+                        </div>
+                    }
+                    <dl class="stats">
+                        <dt>{"steps"}</dt><dd>{format!("{k} of {}", trace.len())}</dd>
+                        <dt>{"delivered"}</dt><dd>{format!("{} of {}", state.delivered, run.com.len())}</dd>
+                        <dt>{"idle send slots so far"}</dt><dd>{state.idle_total}</dd>
+                        <dt>{"fewest possible phases"}</dt><dd>{run.com.max_degree()}</dd>
+                        <dt>{"LP on the CM-5 model"}</dt><dd>{format!("{lp_ms:.2} ms")}</dd>
+                        <dt>{"lower bound on the model"}</dt><dd>{format!("{ideal_ms:.2} ms")}</dd>
+                    </dl>
+                    <EditForm widget={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.params)}
+                        edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
+                </div>
+            </div>
+            <Controls player={ctx.player.clone()} {caption} />
+        </>
+    }
+}

@@ -1,0 +1,216 @@
+//! A communication matrix drawn on a canvas, one coloured cell per entry.
+//!
+//! The view takes a class per cell (message, delivered, in this phase, …) and
+//! paints an RGBA buffer in one pass, so a 1024×1024 matrix draws as fast as
+//! a 16×16 one; colours come from the theme's CSS variables, so the figure
+//! follows the light/dark switch and the print stylesheet. Clicks and hovers
+//! are mapped back to (row, column). A keyboard path to the same edits is
+//! offered by the widgets beside the canvas.
+
+use crate::ui::theme::Theme;
+use std::rc::Rc;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use yew::prelude::*;
+
+/// What a cell shows. The discriminant indexes [`CSS_VARS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    /// A message not yet sent.
+    Msg = 1,
+    /// A message already delivered.
+    Done = 2,
+    /// A message sent in the current step.
+    Now = 3,
+    /// A pair that meets in this step with nothing to send.
+    Idle = 4,
+    /// A message the reader added by hand.
+    Edit = 5,
+    /// The entry being examined right now.
+    Probe = 6,
+}
+
+/// The CSS variable holding each cell class's colour.
+pub const CSS_VARS: [&str; 7] = [
+    "--cell-empty",
+    "--cell-msg",
+    "--cell-done",
+    "--cell-now",
+    "--cell-idle",
+    "--cell-edit",
+    "--cell-probe",
+];
+
+/// Largest drawn size of the canvas in CSS pixels.
+const MAX_CSS_PX: usize = 480;
+
+/// Props of [`MatrixView`].
+#[derive(Properties, PartialEq)]
+pub struct MatrixProps {
+    pub n: usize,
+    /// n·n cell classes, row-major.
+    pub cells: Rc<Vec<Cell>>,
+    pub theme: Theme,
+    /// Reported when a cell is clicked.
+    #[prop_or_default]
+    pub on_click: Option<Callback<(usize, usize)>>,
+    /// Reported when the pointer moves over a cell (None when it leaves).
+    #[prop_or_default]
+    pub on_hover: Option<Callback<Option<(usize, usize)>>>,
+    /// A text summary for screen readers.
+    pub label: AttrValue,
+}
+
+/// Pixels per cell: fill about 480 px, at least 1.
+pub fn cell_px(n: usize) -> usize {
+    (MAX_CSS_PX / n.max(1)).max(1)
+}
+
+fn parse_hex(s: &str) -> [u8; 3] {
+    let s = s.trim().trim_start_matches('#');
+    let h = |i: usize| {
+        s.get(i..i + 2)
+            .and_then(|x| u8::from_str_radix(x, 16).ok())
+            .unwrap_or(128)
+    };
+    if s.len() >= 6 {
+        [h(0), h(2), h(4)]
+    } else {
+        [128, 128, 128]
+    }
+}
+
+fn draw(canvas: &HtmlCanvasElement, n: usize, cells: &[Cell]) {
+    let c = cell_px(n);
+    let size = n * c;
+    canvas.set_width(size as u32);
+    canvas.set_height(size as u32);
+    let Some(style) = web_sys::window().and_then(|w| w.get_computed_style(canvas).ok().flatten())
+    else {
+        return;
+    };
+    let colour = |var: &str| parse_hex(&style.get_property_value(var).unwrap_or_default());
+    let palette: Vec<[u8; 3]> = CSS_VARS.iter().map(|v| colour(v)).collect();
+    let grid = colour("--cell-grid");
+    let lines = c >= 5;
+    let mut buf = vec![255u8; size * size * 4];
+    for y in 0..size {
+        let (row, yin) = (y / c, y % c);
+        for x in 0..size {
+            let (col, xin) = (x / c, x % c);
+            let rgb = if lines && (xin == 0 || yin == 0) {
+                grid
+            } else {
+                palette[cells.get(row * n + col).copied().unwrap_or(Cell::Empty) as usize]
+            };
+            let k = (y * size + x) * 4;
+            buf[k..k + 3].copy_from_slice(&rgb);
+        }
+    }
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return;
+    };
+    if let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(&buf),
+        size as u32,
+        size as u32,
+    ) {
+        let _ = ctx.put_image_data(&img, 0.0, 0.0);
+    }
+}
+
+fn cell_at(canvas: &HtmlCanvasElement, n: usize, e: &MouseEvent) -> Option<(usize, usize)> {
+    let rect = canvas.get_bounding_client_rect();
+    let (w, h) = (rect.width(), rect.height());
+    if w <= 0.0 || h <= 0.0 {
+        return None;
+    }
+    let x = (e.client_x() as f64 - rect.left()) / w;
+    let y = (e.client_y() as f64 - rect.top()) / h;
+    if !(0.0..1.0).contains(&x) || !(0.0..1.0).contains(&y) {
+        return None;
+    }
+    Some(((y * n as f64) as usize, (x * n as f64) as usize))
+}
+
+/// The matrix canvas.
+#[component]
+pub fn MatrixView(props: &MatrixProps) -> Html {
+    let canvas = use_node_ref();
+    {
+        let canvas = canvas.clone();
+        use_effect_with(
+            (props.n, props.cells.clone(), props.theme),
+            move |(n, cells, _)| {
+                if let Some(el) = canvas.cast::<HtmlCanvasElement>() {
+                    draw(&el, *n, cells);
+                }
+            },
+        );
+    }
+    let n = props.n;
+    let onclick = props.on_click.clone().map(|cb| {
+        let canvas = canvas.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(cell) = canvas
+                .cast::<HtmlCanvasElement>()
+                .and_then(|c| cell_at(&c, n, &e))
+            {
+                cb.emit(cell);
+            }
+        })
+    });
+    let onmousemove = props.on_hover.clone().map(|cb| {
+        let canvas = canvas.clone();
+        Callback::from(move |e: MouseEvent| {
+            cb.emit(
+                canvas
+                    .cast::<HtmlCanvasElement>()
+                    .and_then(|c| cell_at(&c, n, &e)),
+            );
+        })
+    });
+    let onmouseleave = props
+        .on_hover
+        .clone()
+        .map(|cb| Callback::from(move |_: MouseEvent| cb.emit(None)));
+    let css = (n * cell_px(n)).min(MAX_CSS_PX);
+    html! {
+        <div class="matrix">
+            <canvas ref={canvas} role="img" aria-label={props.label.clone()}
+                style={format!("width: {css}px")} {onclick} {onmousemove} {onmouseleave}></canvas>
+        </div>
+    }
+}
+
+/// Props of [`Legend`].
+#[derive(Properties, PartialEq)]
+pub struct LegendProps {
+    pub items: Vec<(Cell, &'static str)>,
+}
+
+/// Swatches naming what each colour means.
+#[component]
+pub fn Legend(props: &LegendProps) -> Html {
+    let class = |c: Cell| match c {
+        Cell::Empty => "swatch empty",
+        Cell::Msg => "swatch msg",
+        Cell::Done => "swatch done",
+        Cell::Now => "swatch now",
+        Cell::Idle => "swatch idle",
+        Cell::Edit => "swatch edit",
+        Cell::Probe => "swatch probe",
+    };
+    html! {
+        <ul class="legend">
+            { for props.items.iter().map(|(c, text)| html! {
+                <li><span class={class(*c)} aria-hidden="true"></span>{*text}</li>
+            }) }
+        </ul>
+    }
+}

@@ -1,0 +1,19 @@
+//! Browser tests: the book mounted in headless Chromium by
+//! wasm-bindgen-test (`cargo test --target wasm32-unknown-unknown`; see
+//! `.ci/test`). They drive the real components, wait with
+//! `yew::scheduler::flush()` (never with sleeps) and read the DOM.
+#![cfg(target_arch = "wasm32")]
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "browser/support.rs"]
+mod support;
+
+#[path = "browser/chapter.rs"]
+mod chapter;
+#[path = "browser/embed.rs"]
+mod embed;
+#[path = "browser/js_api.rs"]
+mod js_api;
+#[path = "browser/parts.rs"]
+mod parts;

@@ -1,0 +1,31 @@
+//! The embed view shows one figure and its player, nothing else.
+
+use crate::support::*;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+#[wasm_bindgen_test]
+async fn embed_shows_one_widget_with_bare_keys() {
+    let m = mount("#/embed/lp?n=4&step=2").await;
+    assert!(m.find(".sidebar").is_none(), "no contents in an embed");
+    assert!(m.find("#widget-lp").is_some());
+    assert!(
+        m.caption("lp").starts_with("Step 2:"),
+        "{}",
+        m.caption("lp")
+    );
+    m.click("#widget-lp button[aria-label^='Next step']").await;
+    assert!(hash().starts_with("#/embed/lp?"), "{}", hash());
+    assert!(
+        hash().contains("step=3") && hash().contains("n=4"),
+        "{}",
+        hash()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn embedding_an_unknown_figure_lists_the_real_ones() {
+    let m = mount("#/embed/nothing").await;
+    let t = m.all_text();
+    assert!(t.contains("There is no figure called 'nothing'"), "{t}");
+    assert!(m.find("a[href='#/embed/lp']").is_some());
+}

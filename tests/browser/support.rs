@@ -1,0 +1,118 @@
+//! Mounting the app at a given URL and reading the page.
+
+use commbook::ui::app::App;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+/// A mounted app; unmounts itself when dropped.
+pub struct Mounted {
+    handle: Option<yew::AppHandle<App>>,
+    pub root: Element,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        if let Some(h) = self.handle.take() {
+            h.destroy();
+        }
+        self.root.remove();
+    }
+}
+
+pub fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Sets the URL hash without a `hashchange` (as a fresh page load would see it).
+pub fn set_hash(hash: &str) {
+    let h = web_sys::window().unwrap().history().unwrap();
+    h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+        .unwrap();
+}
+
+pub fn hash() -> String {
+    web_sys::window().unwrap().location().hash().unwrap()
+}
+
+/// Mounts the app on a fresh element with the URL at `hash`.
+pub async fn mount(hash: &str) -> Mounted {
+    set_hash(hash);
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    Mounted {
+        handle: Some(handle),
+        root,
+    }
+}
+
+/// Lets rendering, effects and the re-renders they cause finish.
+pub async fn settle() {
+    for _ in 0..4 {
+        yew::scheduler::flush().await;
+    }
+}
+
+impl Mounted {
+    pub fn find(&self, selector: &str) -> Option<Element> {
+        self.root.query_selector(selector).unwrap()
+    }
+
+    pub fn get(&self, selector: &str) -> Element {
+        self.find(selector)
+            .unwrap_or_else(|| panic!("no element matches {selector}"))
+    }
+
+    pub fn text(&self, selector: &str) -> String {
+        self.get(selector).text_content().unwrap_or_default()
+    }
+
+    pub fn all_text(&self) -> String {
+        self.root.text_content().unwrap_or_default()
+    }
+
+    /// Clicks the element matching `selector` and lets the page settle.
+    pub async fn click(&self, selector: &str) {
+        self.get(selector)
+            .dyn_into::<HtmlElement>()
+            .unwrap()
+            .click();
+        settle().await;
+    }
+
+    /// Sends a keydown to the element matching `selector`.
+    pub async fn key(&self, selector: &str, key: &str) {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let e =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        self.get(selector).dispatch_event(&e).unwrap();
+        settle().await;
+    }
+
+    /// Sets an input's value and fires `change`.
+    pub async fn change(&self, selector: &str, value: &str) {
+        let el = self.get(selector);
+        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            i.set_value(value);
+        } else if let Some(s) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
+            s.set_value(value);
+        }
+        let e = web_sys::Event::new_with_event_init_dict("change", &{
+            let i = web_sys::EventInit::new();
+            i.set_bubbles(true);
+            i
+        })
+        .unwrap();
+        el.dispatch_event(&e).unwrap();
+        settle().await;
+    }
+
+    /// The caption of widget `id`.
+    pub fn caption(&self, id: &str) -> String {
+        self.text(&format!("#widget-{id} .caption"))
+    }
+}
