@@ -1,4 +1,5 @@
-//! Charts for the chapters' plots, drawn by plotters' SVG backend.
+//! Charts for the chapters' plots, written as SVG (see `svg.rs` for why the
+//! book draws them itself rather than through plotters).
 //!
 //! A [`Chart`] describes axes (linear or logarithmic) and series: lines for
 //! values the book computes live, markers for values a paper printed, so a
@@ -7,8 +8,8 @@
 //! over it without redoing plotters' layout. Native code, tested natively;
 //! the UI only places the string and the hover targets.
 
-mod draw;
 pub mod palette;
+mod svg;
 
 pub use palette::Palette;
 
@@ -153,8 +154,8 @@ impl Chart {
 }
 
 /// Draws the chart with the given colours.
-pub fn render(chart: &Chart, palette: &Palette) -> Result<Rendered, String> {
-    draw::render(chart, palette)
+pub fn render(chart: &Chart, palette: &Palette) -> Rendered {
+    svg::render(chart, palette)
 }
 
 /// Formats a value for axis labels, tooltips and tables: integers plainly,
@@ -205,7 +206,7 @@ mod tests {
             (Scale::Log, Scale::Linear),
             (Scale::Linear, Scale::Log),
         ] {
-            let r = render(&sample(x, y), &Palette::light()).unwrap();
+            let r = render(&sample(x, y), &Palette::light());
             assert!(r.svg.starts_with("<svg"), "{}", &r.svg[..40]);
             assert!(
                 r.svg.contains("Cost &lt;of&gt; a phase"),
@@ -225,7 +226,7 @@ mod tests {
 
     #[test]
     fn larger_values_sit_higher_and_further_right() {
-        let r = render(&sample(Scale::Log, Scale::Log), &Palette::dark()).unwrap();
+        let r = render(&sample(Scale::Log, Scale::Log), &Palette::dark());
         let a = &r.hovers[0];
         let b = &r.hovers[2];
         assert!(b.px > a.px && b.py < a.py, "{a:?} {b:?}");
@@ -233,7 +234,7 @@ mod tests {
 
     #[test]
     fn empty_chart_still_draws_axes() {
-        let r = render(&Chart::new("Nothing yet", "x", "y"), &Palette::light()).unwrap();
+        let r = render(&Chart::new("Nothing yet", "x", "y"), &Palette::light());
         assert!(r.svg.contains("Nothing yet") && r.hovers.is_empty());
     }
 

@@ -110,7 +110,7 @@ fn slice<T: 'static>(
         more = stepper.step();
         n += 1;
         // Reading the clock costs more than a small step: check every 16.
-        if n % 16 == 0 && dom::now_ms() - t0 > SLICE_MS {
+        if n.is_multiple_of(16) && dom::now_ms() - t0 > SLICE_MS {
             break;
         }
     }

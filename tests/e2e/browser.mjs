@@ -1,0 +1,39 @@
+// Launching Debian's Chromium with the flags this machine needs (as root it
+// needs --no-sandbox; without the background-networking flags it tries to
+// reach Google's servers). No browser is ever downloaded.
+import { chromium } from 'playwright-core';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+}
+
+// A page that records console errors, uncaught exceptions, failed requests
+// and any request that leaves the site's origin.
+export async function watchedPage(browser, base, opts = {}) {
+  const page = await browser.newPage(opts);
+  const problems = [];
+  const origin = new URL(base).origin;
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`off-site request: ${u}`);
+  });
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  return { page, problems };
+}
+
+// Waits until every figure on the page has finished computing.
+export async function figuresReady(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const figs = document.querySelectorAll('figure.widget');
+    return figs.length > 0 && document.querySelectorAll('figure.widget .job').length === 0;
+  }, null, { timeout });
+}

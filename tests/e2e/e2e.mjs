@@ -1,0 +1,91 @@
+// End-to-end test of the release build served from a sub-path: loads the
+// cover, every chapter (stepping each figure), an embed view and some bad
+// links in headless Chromium, and fails on any console error, uncaught
+// exception, failed or off-site request. Usage: node e2e.mjs BASE_URL
+import { launch, watchedPage, figuresReady } from './browser.mjs';
+
+const base = process.argv[2];
+if (!base || !base.endsWith('/')) {
+  console.error('usage: node e2e.mjs http://127.0.0.1:PORT/commbook/');
+  process.exit(2);
+}
+const failures = [];
+const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+
+const browser = await launch();
+try {
+  const { page, problems } = await watchedPage(browser, base);
+  await page.goto(base);
+  await page.waitForSelector('.cover h1');
+  check(page.url().startsWith(base), `the cover loads from the sub-path ${base}`);
+  const slugs = await page.$$eval('.cover ol a[href^="#/chapter/"]', (as) => as.map((a) => a.getAttribute('href').slice('#/chapter/'.length)));
+  check(slugs.length > 0, `the contents list ${slugs.length} chapter(s)`);
+
+  for (const slug of slugs) {
+    await page.goto(`${base}#/chapter/${slug}`);
+    await page.waitForSelector('article.chapter h1');
+    await figuresReady(page);
+    const figures = await page.$$eval('figure.widget', (fs) => fs.map((f) => f.id));
+    for (const id of figures) {
+      const fig = page.locator(`#${id}`);
+      const before = await fig.locator('.caption').textContent().catch(() => null);
+      if (before === null) continue; // a figure without a player
+      await fig.focus();
+      await page.keyboard.press('Home');
+      const start = await fig.locator('.caption').textContent();
+      await page.keyboard.press('ArrowRight');
+      const after = await fig.locator('.caption').textContent();
+      check(start !== after, `chapter ${slug}: ${id} steps with the keyboard`);
+    }
+    const math = await page.$$eval('math', (m) => m.length);
+    check(true, `chapter ${slug}: ${figures.length} figure(s), ${math} formula(s)`);
+  }
+
+  // A deep link reopens a figure at its step, and survives a reload.
+  await page.goto(`${base}#/chapter/permutations?lp.n=6&lp.step=2`);
+  await figuresReady(page);
+  await page.reload();
+  await figuresReady(page);
+  const cap = await page.locator('#widget-lp .caption').textContent();
+  check(cap.startsWith('Step 2:'), `a deep link restores the step after a reload ("${cap.slice(0, 40)}…")`);
+
+  // Bad links give notices, not errors.
+  await page.goto(`${base}#/chapter/permutations?lp.n=banana&lp.step=-4`);
+  await figuresReady(page);
+  const notes = await page.locator('.notices').allTextContents();
+  check(notes.join(' ').includes("'banana' is not a whole number"), 'a bad URL value shows a notice');
+  await page.goto(`${base}#/chapter/missing`);
+  await page.waitForSelector('.cover');
+  check((await page.content()).includes("There is no chapter called 'missing'"), 'an unknown chapter shows a notice and the contents');
+
+  // The embed view, as a course page's iframe would load it.
+  await page.goto(`${base}#/embed/lp?n=4&step=1`);
+  await figuresReady(page);
+  check(await page.locator('.sidebar').count() === 0, 'the embed view shows no contents');
+  check((await page.locator('#widget-lp .caption').textContent()).startsWith('Step 1:'), 'the embed view restores its step');
+
+  // The JavaScript API is reachable from the page.
+  const phases = await page.evaluate(() => window.commbook.schedule({ algo: 'lp', gen: 'fig7', n: 8, d: 2 }).stats.phases);
+  check(phases === 7, `window.commbook.schedule works (${phases} phases)`);
+  const err = await page.evaluate(() => { try { window.commbook.com({ gen: 'fig7', n: 4, d: 9 }); return ''; } catch (e) { return e.message; } });
+  check(err.startsWith('d must be below n'), `JS API errors are readable ("${err}")`);
+
+  // Phone-sized screen: the contents become a drawer.
+  const phone = await watchedPage(browser, base, { viewport: { width: 390, height: 844 } });
+  await phone.page.goto(`${base}#/chapter/permutations`);
+  await figuresReady(phone.page);
+  check(await phone.page.locator('.topbar button').isVisible(), 'on a phone the contents open from a menu button');
+  problems.push(...phone.problems);
+
+  for (const p of problems) failures.push(p);
+  for (const p of problems) console.log(`FAIL ${p}`);
+} catch (e) {
+  failures.push(`the test itself failed: ${e.stack || e}`);
+} finally {
+  await browser.close();
+}
+if (failures.length) {
+  console.error(`\n${failures.length} failure(s):\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('\nend-to-end: all checks passed');
