@@ -9,6 +9,9 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 #[path = "browser/support.rs"]
 mod support;
 
+#[path = "common/golden.rs"]
+mod golden;
+
 #[path = "browser/chapter.rs"]
 mod chapter;
 #[path = "browser/embed.rs"]

@@ -29,6 +29,10 @@ pub fn App() -> Html {
     let theme = use_state(Theme::initial);
     let large = use_state(large_type_initial);
     let menu_open = use_state(|| false);
+    // Printing always uses the light theme: canvases are painted from the
+    // theme's colours, so they must be repainted before the page is printed.
+    let printing = use_state(|| false);
+    let shown_theme = if *printing { Theme::Light } else { *theme };
 
     {
         let (route, epoch) = (route.clone(), epoch.clone());
@@ -43,6 +47,27 @@ pub fn App() -> Html {
             });
             let keys = keyboard_router();
             move || drop((listener, keys))
+        });
+    }
+    {
+        let printing = printing.clone();
+        use_effect_with((), move |_| {
+            let listeners = dom::window().map(|w| {
+                let (p1, p2) = (printing.clone(), printing);
+                (
+                    // The attribute is set here, not in an effect, because the
+                    // canvases (children) repaint before the app's effects run.
+                    EventListener::new(&w, "beforeprint", move |_| {
+                        Theme::Light.apply(false);
+                        p1.set(true);
+                    }),
+                    EventListener::new(&w, "afterprint", move |_| {
+                        Theme::initial().apply(false);
+                        p2.set(false);
+                    }),
+                )
+            });
+            move || drop(listeners)
         });
     }
     // After a navigation: a section anchor, or the top of the new page.
@@ -67,15 +92,15 @@ pub fn App() -> Html {
         });
     }
     {
-        let t = *theme;
-        use_effect_with(t, |t| t.apply());
+        let (t, remember) = (shown_theme, !*printing);
+        use_effect_with((t, remember), |(t, remember)| t.apply(*remember));
         let l = *large;
         use_effect_with(l, |&l| apply_large_type(l));
     }
 
     if let Route::Embed { widget, .. } = &*route {
         return html! {
-            <ContextProvider<Theme> context={*theme}>
+            <ContextProvider<Theme> context={shown_theme}>
                 <main class="embed-page" id="main">{ embed(widget, &route) }</main>
             </ContextProvider<Theme>>
         };
@@ -117,7 +142,10 @@ pub fn App() -> Html {
     };
     let on_theme = {
         let t = theme.clone();
-        Callback::from(move |_| t.set(t.toggled()))
+        Callback::from(move |_| {
+            t.toggled().apply(true);
+            t.set(t.toggled());
+        })
     };
     let on_large = {
         let l = large.clone();
@@ -128,7 +156,7 @@ pub fn App() -> Html {
         |c| c.numbered_title(),
     );
     html! {
-        <ContextProvider<Theme> context={*theme}>
+        <ContextProvider<Theme> context={shown_theme}>
             <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
                 {"Skip to the text"}
             </a>

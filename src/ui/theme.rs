@@ -43,10 +43,12 @@ impl Theme {
         }
     }
 
-    /// Applies and remembers the theme.
-    pub fn apply(self) {
+    /// Applies the theme, and remembers it unless it is only for printing.
+    pub fn apply(self, remember: bool) {
         dom::set_root_attr("data-theme", self.name());
-        dom::store(THEME_KEY, self.name());
+        if remember {
+            dom::store(THEME_KEY, self.name());
+        }
     }
 
     /// The chart palette for this theme.

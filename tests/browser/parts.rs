@@ -27,6 +27,40 @@ async fn theme_switch_is_applied_and_remembered() {
 }
 
 #[wasm_bindgen_test]
+fn seeds_reproduce_the_native_run() {
+    assert_eq!(
+        crate::golden::fig7_fingerprint(),
+        crate::golden::FIG7_64_7_42
+    );
+}
+
+#[wasm_bindgen_test]
+async fn printing_uses_the_light_theme_without_forgetting_the_choice() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("commbook-theme", "dark").unwrap();
+    let m = mount("#/chapter/permutations").await;
+    let root = document().document_element().unwrap();
+    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("dark"));
+    let window = web_sys::window().unwrap();
+    window
+        .dispatch_event(&web_sys::Event::new("beforeprint").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("light"));
+    assert_eq!(
+        storage.get_item("commbook-theme").unwrap().as_deref(),
+        Some("dark")
+    );
+    window
+        .dispatch_event(&web_sys::Event::new("afterprint").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("dark"));
+    storage.remove_item("commbook-theme").unwrap();
+    drop(m);
+}
+
+#[wasm_bindgen_test]
 async fn chart_draws_with_hover_targets_and_a_table() {
     let m = mount("#/chapter/permutations?cost.step=3").await;
     let chart = m.get("#widget-cost .chart");

@@ -294,6 +294,25 @@ impl Com {
         Com::from_messages(self.n, ms)
     }
 
+    /// A 64-bit FNV-1a digest of n and every (src, dst, bytes): equal
+    /// matrices have equal fingerprints, so tests can compare runs on
+    /// different platforms without printing whole matrices.
+    pub fn fingerprint(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            for b in x.to_le_bytes() {
+                h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(self.n as u64);
+        for m in self.messages() {
+            eat(m.src as u64);
+            eat(m.dst as u64);
+            eat(m.bytes);
+        }
+        h
+    }
+
     /// Dense rows, for JSON output and small views.
     pub fn to_rows(&self) -> Vec<Vec<u64>> {
         let mut rows = vec![vec![0; self.n]; self.n];
