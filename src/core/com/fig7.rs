@@ -137,15 +137,7 @@ impl Fig7Config {
     /// Generates the matrix and the trace of its construction: one step per
     /// diagonal written, then one step per mixing round.
     pub fn trace(&self) -> Result<(Com, Trace<Fig7State>), ComError> {
-        self.validate()?;
-        let steps = self.d + self.rounds();
-        let initial = Fig7State::new(self.n, self.bytes);
-        let rec =
-            std::cell::RefCell::new(Recorder::new(initial, snapshot_every(steps, 2 * self.n)));
-        self.run(&mut |e| rec.borrow_mut().event(e), &mut || {
-            rec.borrow_mut().end_step()
-        });
-        let trace = rec.into_inner().finish();
+        let trace = self.trace_only()?;
         Ok((trace.final_state().to_com(), trace))
     }
 

@@ -4,14 +4,12 @@
 use super::WidgetProps;
 use super::controls::ParamInput;
 use super::edit_form::EditForm;
-use super::frame::Frame;
 use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Phase, Spec, WidgetCtx, use_widget};
+use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
 use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
 use crate::core::com::fig7::Fig7Event;
-use crate::ui::job::JobProgress;
 use crate::ui::player::Controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
@@ -31,34 +29,9 @@ pub fn ComWidget(props: &WidgetProps) -> Html {
         },
     );
     let hover = use_state(|| None::<(usize, usize)>);
-    let body = match &ctx.phase {
-        Phase::Running {
-            progress,
-            elapsed_ms,
-        } => html! {
-            <JobProgress progress={*progress} elapsed_ms={*elapsed_ms} cancel={ctx.cancel.clone()} what="the matrix" />
-        },
-        Phase::Cancelled => stopped(&ctx.rerun),
-        Phase::Done(built) => view(props, &ctx, built, theme, &hover),
-    };
-    html! {
-        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
-            { settings(props, &ctx) }
-            { body }
-        </Frame>
-    }
-}
-
-/// The "stopped" message after a cancel, with a way to run again.
-pub fn stopped(rerun: &Callback<()>) -> Html {
-    let again = rerun.reform(|_: MouseEvent| ());
-    html! {
-        <div class="job" role="status">
-            <span>{"Stopped before the end. Smaller settings finish sooner."}</span>
-            <button type="button" onclick={again}>{"Run again"}</button>
-        </div>
-    }
+    standard(props, &ctx, settings(props, &ctx), "the matrix", |built| {
+        view(props, &ctx, built, theme, &hover)
+    })
 }
 
 /// The n, d, seed and swap inputs (shared with the LP widget).

@@ -3,17 +3,15 @@
 //! can generate or edit.
 
 use super::WidgetProps;
-use super::com::{clear_cb, readout, settings, stopped, toggle_cb};
+use super::com::{clear_cb, readout, settings, toggle_cb};
 use super::edit_form::EditForm;
-use super::frame::Frame;
 use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Phase, Spec, WidgetCtx, use_widget};
+use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::core::algo::lp::{self, Lp, LpOutcome};
 use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::step::{Stepper, map, then};
-use crate::ui::job::JobProgress;
 use crate::ui::player::Controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
@@ -59,23 +57,13 @@ pub fn LpWidget(props: &WidgetProps) -> Html {
         },
     );
     let hover = use_state(|| None::<(usize, usize)>);
-    let body = match &ctx.phase {
-        Phase::Running {
-            progress,
-            elapsed_ms,
-        } => html! {
-            <JobProgress progress={*progress} elapsed_ms={*elapsed_ms} cancel={ctx.cancel.clone()} what="the LP schedule" />
-        },
-        Phase::Cancelled => stopped(&ctx.rerun),
-        Phase::Done(run) => view(props, &ctx, run, theme, &hover),
-    };
-    html! {
-        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
-            { settings(props, &ctx) }
-            { body }
-        </Frame>
-    }
+    standard(
+        props,
+        &ctx,
+        settings(props, &ctx),
+        "the LP schedule",
+        |run| view(props, &ctx, run, theme, &hover),
+    )
 }
 
 /// Longest list of pairs printed beside the matrix.

@@ -6,8 +6,9 @@ use super::WidgetProps;
 use crate::book::params::{Notice, Values, parse_step};
 use crate::book::route::STEP;
 use crate::core::step::{Progress, Stepper};
-use crate::ui::job::{JobState, use_job};
+use crate::ui::job::{JobProgress, JobState, use_job};
 use crate::ui::player::{PlayerHandle, use_player};
+use crate::ui::widgets::frame::Frame;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -157,5 +158,41 @@ where
         pos: at,
         player,
         notices: all,
+    }
+}
+
+/// The usual widget: its frame, the settings, then the computation's
+/// progress, a "stopped" note after a cancel, or the finished view.
+pub fn standard<T>(
+    props: &WidgetProps,
+    ctx: &WidgetCtx<T>,
+    settings: Html,
+    what: &'static str,
+    view: impl FnOnce(&Rc<T>) -> Html,
+) -> Html {
+    let body = match &ctx.phase {
+        Phase::Running {
+            progress,
+            elapsed_ms,
+        } => html! {
+            <JobProgress progress={*progress} elapsed_ms={*elapsed_ms} cancel={ctx.cancel.clone()} what={what} />
+        },
+        Phase::Cancelled => {
+            let again = ctx.rerun.reform(|_: MouseEvent| ());
+            html! {
+                <div class="job" role="status">
+                    <span>{"Stopped before the end. Smaller settings finish sooner."}</span>
+                    <button type="button" onclick={again}>{"Run again"}</button>
+                </div>
+            }
+        }
+        Phase::Done(out) => view(out),
+    };
+    html! {
+        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
+            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
+            { settings }
+            { body }
+        </Frame>
     }
 }
