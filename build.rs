@@ -34,10 +34,14 @@ fn main() {
                 continue;
             }
         };
+        let Some(number) = compile::number_of(file) else {
+            failures.push(format!("{file}: chapter files are named NN-slug.md"));
+            continue;
+        };
         match compile::compile(&md) {
             Ok(ch) => {
                 check_widgets(file, &ch, &mut failures);
-                emit(&mut out, k, &compile::slug_of(file), &ch);
+                emit(&mut out, k, number, &compile::slug_of(file), &ch);
             }
             Err(errs) => failures.extend(errs.into_iter().map(|e| format!("{file}: {e}"))),
         }
@@ -86,10 +90,10 @@ fn check_widgets(file: &str, ch: &compile::Compiled, failures: &mut Vec<String>)
     }
 }
 
-fn emit(out: &mut String, index: usize, slug: &str, ch: &compile::Compiled) {
+fn emit(out: &mut String, index: usize, number: u32, slug: &str, ch: &compile::Compiled) {
     let _ = write!(
         out,
-        "Chapter {{ index: {index}, slug: {slug:?}, title: {:?}, sections: &[",
+        "Chapter {{ index: {index}, number: {number}, slug: {slug:?}, title: {:?}, sections: &[",
         ch.title
     );
     for (id, text) in &ch.sections {

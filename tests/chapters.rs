@@ -21,6 +21,8 @@ fn chapters_are_listed_in_order_with_unique_slugs() {
         );
     }
     assert_eq!(CHAPTERS[0].slug, "permutations");
+    // Numbers come from file names and rise with the reading order.
+    assert!(CHAPTERS.windows(2).all(|w| w[0].number < w[1].number));
 }
 
 #[test]

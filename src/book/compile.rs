@@ -61,6 +61,14 @@ pub fn slug_of(file: &str) -> String {
     rest.trim_start_matches('-').to_string()
 }
 
+/// The chapter number in a file name: `09-redist.md` → 9. Numbers come
+/// from the file, not the position in SUMMARY.md, so a chapter keeps its
+/// number (and its figures theirs) when chapters before it are added later.
+pub fn number_of(file: &str) -> Option<u32> {
+    let digits: String = file.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 /// A heading's id: lowercase letters and digits joined by single dashes.
 pub fn anchor(text: &str) -> String {
     let mut out = String::new();

@@ -9,8 +9,10 @@ pub mod widgets;
 /// A compiled chapter.
 #[derive(Debug, PartialEq)]
 pub struct Chapter {
-    /// Position in `chapters/SUMMARY.md`, from 0.
+    /// Position in `chapters/SUMMARY.md`, from 0 (for previous/next).
     pub index: usize,
+    /// The chapter's number, from its file name (`09-…` is chapter 9).
+    pub number: u32,
     /// The URL name (`#/chapter/<slug>`).
     pub slug: &'static str,
     pub title: &'static str,
@@ -67,6 +69,6 @@ impl Chapter {
 
     /// "1. Title".
     pub fn numbered_title(&self) -> String {
-        format!("{}. {}", self.index + 1, self.title)
+        format!("{}. {}", self.number, self.title)
     }
 }

@@ -191,7 +191,7 @@ fn embed(widget: &str, route: &Route) -> Html {
     let home = CHAPTERS
         .iter()
         .find(|c| c.widgets().any(|w| w.kind == spec.name))
-        .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.index + 1, c.title)}</a></p> });
+        .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
             <WidgetHost id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />

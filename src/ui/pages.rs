@@ -52,7 +52,7 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
     };
     html! {
         <article class="chapter">
-            <p class="chapter-number">{format!("Chapter {}", ch.index + 1)}</p>
+            <p class="chapter-number">{format!("Chapter {}", ch.number)}</p>
             { for segments }
             <nav class="pager" aria-label="Chapters">
                 { link(ch.prev(), "Previous").unwrap_or_else(|| html! { <span></span> }) }

@@ -45,7 +45,7 @@ pub fn Sidebar(props: &SidebarProps) -> Html {
         html! {
             <li>
                 <a href={format!("#/chapter/{}", ch.slug)} aria-current={current.then_some("page")} onclick={nav.clone()}>
-                    <span class="chapter-number">{format!("{}. ", ch.index + 1)}</span>{ch.title}
+                    <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
                 </a>
                 { for sections }
             </li>
