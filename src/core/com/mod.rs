@@ -13,6 +13,7 @@
 mod error;
 pub mod fig7;
 pub mod import;
+pub mod random;
 
 pub use error::ComError;
 
