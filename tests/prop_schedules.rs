@@ -172,7 +172,7 @@ proptest! {
         prop_assert_eq!(&s, &lp::schedule(&com));
         prop_assert_eq!(verify(&com, &s, None), Ok(()));
         let n = com.n();
-        let steps = if n == 1 { usize::from(com.len() > 0) } else if n % 2 == 0 { n - 1 } else { n };
+        let steps = if n == 1 { usize::from(!com.is_empty()) } else if n.is_multiple_of(2) { n - 1 } else { n };
         prop_assert_eq!(s.len(), steps);
         for (k, phase) in s.phases.iter().enumerate() {
             prop_assert_eq!(&t.state_at(k + 1).sends, phase);

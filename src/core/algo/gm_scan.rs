@@ -86,7 +86,7 @@ impl Bits {
     /// Step 1: every receiver free again.
     pub fn free_all(&mut self) {
         self.free.fill(u64::MAX);
-        if self.n % 64 != 0 {
+        if !self.n.is_multiple_of(64) {
             self.free[self.words - 1] = (1 << (self.n % 64)) - 1;
         }
     }
