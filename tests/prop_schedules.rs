@@ -8,13 +8,14 @@
 //! random generator, for n from 1 to 20. The proptest seed is fixed, so a
 //! failure reproduces on every run.
 
-use commbook::core::algo::cgm::{self, CgmEvent};
-use commbook::core::algo::gm::{self, GmEvent, Scan};
+use commbook::core::algo::cgm;
+use commbook::core::algo::gm::{self, Scan};
+use commbook::core::algo::masking::{permutations, phase_pairs};
 use commbook::core::algo::{Run, ac, lp};
 use commbook::core::com::Com;
 use commbook::core::com::fig7::{Fig7Config, SwapMode};
 use commbook::core::com::random::RandomConfig;
-use commbook::core::schedule::{Schedule, Transfer};
+use commbook::core::schedule::Schedule;
 use commbook::core::verify::verify;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -69,10 +70,6 @@ fn matrix() -> impl Strategy<Value = Com> {
     prop_oneof![dense(), generated()]
 }
 
-fn pairs(phase: &[Transfer]) -> Vec<(usize, usize)> {
-    phase.iter().map(|t| (t.src, t.dst)).collect()
-}
-
 /// Checks shared by GM and CGM: verified, no fewer phases than the busiest
 /// processor has messages, every phase a partial permutation (self-messages
 /// included) and maximal: a message left for later always finds its sender
@@ -113,12 +110,7 @@ proptest! {
         let t = cgm::trace(&com, seed);
         prop_assert_eq!(&t.run, &cgm::run(&com, seed));
         check_masking(&com, &t.run)?;
-        let ends: Vec<Vec<(usize, usize)>> = t.iterations.all_events().iter().filter_map(|e| match e {
-            CgmEvent::End { pairs, .. } => Some(pairs.clone()),
-            _ => None,
-        }).collect();
-        let phases: Vec<Vec<(usize, usize)>> = t.run.schedule.phases.iter().map(|p| pairs(p)).collect();
-        prop_assert_eq!(ends, phases);
+        prop_assert_eq!(permutations(t.iterations.all_events()), phase_pairs(&t.run.schedule));
         let last = t.iterations.final_state();
         prop_assert_eq!(last.probes, t.run.probes);
         prop_assert!(last.pvt.iter().all(|&p| p == -1));
@@ -134,12 +126,7 @@ proptest! {
         let t = gm::trace(&com, scan, seed);
         prop_assert_eq!(&t.run, &gm::run(&com, scan, seed));
         check_masking(&com, &t.run)?;
-        let ends: Vec<Vec<(usize, usize)>> = t.trace.all_events().iter().filter_map(|e| match e {
-            GmEvent::End { pairs, .. } => Some(pairs.clone()),
-            _ => None,
-        }).collect();
-        let phases: Vec<Vec<(usize, usize)>> = t.run.schedule.phases.iter().map(|p| pairs(p)).collect();
-        prop_assert_eq!(ends, phases);
+        prop_assert_eq!(permutations(t.trace.all_events()), phase_pairs(&t.run.schedule));
         let last = t.trace.final_state();
         prop_assert_eq!(last.probes, t.run.probes);
         prop_assert_eq!(last.probes, last.wasted + last.collisions + com.len() as u64);

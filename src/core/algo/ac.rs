@@ -208,9 +208,7 @@ mod tests {
     fn golden_trace() {
         let com = Com::from_rows(&[vec![0, 4, 4], vec![4, 0, 0], vec![4, 0, 0]]).unwrap();
         let (_, t) = trace(&com);
-        let text: String = (0..=t.len())
-            .map(|k| format!("{k}: {}\n", caption(t.events(k))))
-            .collect();
+        let text = super::super::render(&t, caption);
         expect![[r#"
             0: Before communication: nothing posted, nothing sent.
             1: Every processor allocates buffers and posts its receives: 4 in all, at most 2 at one processor.

@@ -276,10 +276,9 @@ mod tests {
     #[test]
     fn golden_trace() {
         let (_, t) = trace(&tiny(), &mut Rng::new(7));
-        let text: String = (1..=t.len())
-            .map(|k| format!("{k}: {}\n", caption(t.events(k))))
-            .collect();
+        let text = super::super::render(&t, caption);
         expect![[r#"
+            0: Before compaction: CCOM is all −1.
             1: Copy the destinations of row 0 (1, 2, 3) into CCOM(0, 0..2); pvt(0) = 2.
             2: Random_Swap on row 0: 2 stays, 1↔0.
             3: Row 1 of COM is empty: CCOM row 1 stays −1 and pvt(1) = −1.
@@ -290,7 +289,6 @@ mod tests {
             8: Random_Swap on row 3: fewer than two entries, nothing to shuffle.
         "#]]
         .assert_eq(&text);
-        assert_eq!(caption(t.events(0)), "Before compaction: CCOM is all −1.");
     }
 
     #[test]

@@ -53,11 +53,10 @@
 
 use super::Run;
 use super::ccom::{Ccom, CcomState};
-use super::masking::{self, Masks, NONE};
+use super::masking::{self, IterationEvent, Masks, NONE, RowSearch, iterate};
 use super::sink::{Off, Sink};
 use crate::core::com::Com;
 use crate::core::rng::Rng;
-use crate::core::schedule::{Promise, Schedule};
 use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What CGM did.
@@ -186,71 +185,56 @@ impl Replay for CgmState {
     }
 }
 
-/// Figure 6, step 2, on a compacted table; draws start rows from `rng`.
-fn iterate<K: Sink<CgmEvent>>(t: &mut Ccom, rng: &mut Rng, sink: &mut K) -> Run {
-    let (n, w) = (t.n(), t.width());
-    let mut masks = Masks::new(n);
-    let mut left = t.active();
-    let mut phases = Vec::new();
-    let mut probes = 0u64;
-    while left > 0 {
-        let iter = phases.len() + 1;
-        masks.clear();
-        let mut x = rng.below(n);
-        sink.event(CgmEvent::Start { iter, x });
-        sink.end_step();
-        for _ in 0..n {
-            let len = t.len[x] as usize;
-            if len == 0 {
-                sink.event(CgmEvent::Skip { row: x });
-            } else {
-                let base = x * w;
-                let row = &t.dest[base..base + len];
-                let mut found = None;
-                for (z, &y) in row.iter().enumerate() {
-                    probes += 1;
-                    let by = masks.recvl[y as usize];
-                    let taken_by = (by != NONE).then_some(by as usize);
-                    sink.event(CgmEvent::Probe {
-                        row: x,
-                        z,
-                        y: y as usize,
-                        taken_by,
-                    });
-                    if by == NONE {
-                        found = Some(z);
-                        break;
-                    }
-                    if z + 1 < len {
-                        sink.end_step();
-                    }
-                }
-                match found {
-                    Some(z) => claim_and_fill(t, &mut masks, x, z, sink),
-                    None => sink.event(CgmEvent::GiveUp { row: x }),
-                }
+impl IterationEvent for CgmEvent {
+    fn start(iter: usize, x: usize) -> Self {
+        CgmEvent::Start { iter, x }
+    }
+    fn end(iter: usize, pairs: Vec<(usize, usize)>) -> Self {
+        CgmEvent::End { iter, pairs }
+    }
+    fn ended(&self) -> Option<&[(usize, usize)]> {
+        match self {
+            CgmEvent::End { pairs, .. } => Some(pairs),
+            _ => None,
+        }
+    }
+}
+
+/// Figure 6, step 2(c): search row x of CCOM from column 0 to `pvt(x)`.
+impl RowSearch<CgmEvent> for Ccom {
+    #[inline(always)]
+    fn visit<K: Sink<CgmEvent>>(&mut self, masks: &mut Masks, x: usize, sink: &mut K) -> u64 {
+        let len = self.len[x] as usize;
+        if len == 0 {
+            sink.event(CgmEvent::Skip { row: x });
+            return 0;
+        }
+        let base = x * self.width();
+        let mut found = None;
+        for (z, &y) in self.dest[base..base + len].iter().enumerate() {
+            let by = masks.recvl[y as usize];
+            let taken_by = (by != NONE).then_some(by as usize);
+            sink.event(CgmEvent::Probe {
+                row: x,
+                z,
+                y: y as usize,
+                taken_by,
+            });
+            if by == NONE {
+                found = Some(z);
+                break;
+            }
+            if z + 1 < len {
                 sink.end_step();
             }
-            x = if x + 1 == n { 0 } else { x + 1 };
         }
-        left -= masks.claimed();
-        if K::ON {
-            let pairs = masks.pairs();
-            sink.event(CgmEvent::End { iter, pairs });
-            sink.end_step();
+        let probes = found.map_or(len, |z| z + 1);
+        match found {
+            Some(z) => claim_and_fill(self, masks, x, z, sink),
+            None => sink.event(CgmEvent::GiveUp { row: x }),
         }
-        phases.push(masks.phase());
-    }
-    Run {
-        schedule: Schedule {
-            n,
-            phases,
-            promise: Promise {
-                partial_permutation: true,
-                link_disjoint: false,
-            },
-        },
-        probes,
+        sink.end_step();
+        probes as u64
     }
 }
 
@@ -292,7 +276,8 @@ fn claim_and_fill<K: Sink<CgmEvent>>(
 pub fn run(com: &Com, seed: u64) -> Run {
     let mut rng = Rng::new(seed);
     let mut t = Ccom::build(com, &mut rng, &mut Off);
-    iterate(&mut t, &mut rng, &mut Off)
+    let (n, active) = (t.n(), t.active());
+    iterate(&mut t, n, active, &mut rng, &mut Off)
 }
 
 /// A recorded CGM run: the compaction and the iterations as two traces.
@@ -314,7 +299,8 @@ pub fn trace(com: &Com, seed: u64) -> CgmTrace {
     // Rough step count: ~ messages · (1 + ln d) probes.
     let steps = t.active() * 4 + 2;
     let mut rec = Recorder::new(initial, snapshot_every(steps, 2 * t.active() + 4 * t.n()));
-    let run = iterate(&mut t, &mut rng, &mut rec);
+    let (n, active) = (t.n(), t.active());
+    let run = iterate(&mut t, n, active, &mut rng, &mut rec);
     CgmTrace {
         run,
         compaction,
@@ -398,10 +384,9 @@ mod tests {
     #[test]
     fn golden_trace() {
         let t = trace(&tiny(), 3);
-        let text: String = (1..=t.iterations.len())
-            .map(|k| format!("{k}: {}\n", caption(t.iterations.events(k))))
-            .collect();
+        let text = super::super::render(&t.iterations, caption);
         expect![[r#"
+            0: Before the first iteration: CCOM as compacted.
             1: Iteration 1: clear sendl and recvl to −1 and start at row 1.
             2: Row 1: CCOM(1, 0) = 0 and 0 is free, so 1 sends to 0; the last entry 2 moves from column 1 into the hole at 0, pvt(1) = 0.
             3: Row 2: nothing left to send. Row 3: CCOM(3, 0) = 3 and 3 is free, so 3 sends to 3; the last entry 0 moves from column 2 into the hole at 0, pvt(3) = 1.
@@ -417,10 +402,6 @@ mod tests {
             13: Rows 1, 2: nothing left to send. Row 3: CCOM(3, 0) = 1 and 1 is free, so 3 sends to 1; it was the last entry, pvt(3) = −1.
             14: Iteration 3 ends: permutation 3 carries 2 messages: 0→2, 3→1.
         "#]].assert_eq(&text);
-        assert_eq!(
-            caption(t.iterations.events(0)),
-            "Before the first iteration: CCOM as compacted."
-        );
     }
 
     #[test]
@@ -429,20 +410,10 @@ mod tests {
         let t = trace(&com, 9);
         assert_eq!(t.run, run(&com, 9));
         assert_eq!(verify(&com, &t.run.schedule, None), Ok(()));
-        let ends: Vec<&Vec<(usize, usize)>> = t
-            .iterations
-            .all_events()
-            .iter()
-            .filter_map(|e| match e {
-                CgmEvent::End { pairs, .. } => Some(pairs),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(ends.len(), t.run.schedule.len());
-        for (phase, pairs) in t.run.schedule.phases.iter().zip(ends) {
-            let got: Vec<(usize, usize)> = phase.iter().map(|t| (t.src, t.dst)).collect();
-            assert_eq!(&got, pairs);
-        }
+        assert_eq!(
+            masking::permutations(t.iterations.all_events()),
+            masking::phase_pairs(&t.run.schedule)
+        );
         let last = t.iterations.final_state();
         assert_eq!(last.probes, t.run.probes);
         assert_eq!(last.sent, com.len());

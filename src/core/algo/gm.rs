@@ -52,11 +52,10 @@
 use super::Run;
 use super::gm_scan::Bits;
 pub use super::gm_scan::Scan;
-use super::masking::{self, Masks};
+use super::masking::{self, IterationEvent, Masks, RowSearch, iterate};
 use super::sink::{Off, Sink};
 use crate::core::com::Com;
 use crate::core::rng::Rng;
-use crate::core::schedule::{Promise, Schedule};
 use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What GM did.
@@ -167,71 +166,76 @@ impl Replay for GmState {
     }
 }
 
-fn iterate<K: Sink<GmEvent>>(com: &Com, scan: Scan, rng: &mut Rng, sink: &mut K) -> Run {
-    let n = com.n();
-    let mut bits = Bits::new(com);
-    let mut masks = Masks::new(n);
-    let mut left = com.len();
-    let mut phases = Vec::new();
-    let mut probes = 0u64;
-    while left > 0 {
-        let iter = phases.len() + 1;
-        masks.clear();
-        bits.free_all();
-        let mut x = rng.below(n);
-        sink.event(GmEvent::Start { iter, x });
-        sink.end_step();
-        for _ in 0..n {
-            let s = scan.start(x, n);
-            let found = if K::ON {
-                bits.scan_recorded(&masks, x, s, sink)
-            } else {
-                bits.first_free(x, s)
-            };
-            match found {
-                Some(y) => {
-                    probes += bits.position(y, s) as u64 + 1;
-                    let bytes = com.get(x, y);
-                    bits.take(x, y);
-                    masks.claim(x, y as u32, bytes);
-                    sink.event(GmEvent::Chose {
-                        row: x,
-                        col: y,
-                        bytes,
-                    });
-                }
-                None => {
-                    probes += n as u64;
-                    sink.event(GmEvent::GiveUp { row: x });
-                }
-            }
-            sink.end_step();
-            x = if x + 1 == n { 0 } else { x + 1 };
-        }
-        left -= masks.claimed();
-        if K::ON {
-            let pairs = masks.pairs();
-            sink.event(GmEvent::End { iter, pairs });
-            sink.end_step();
-        }
-        phases.push(masks.phase());
+impl IterationEvent for GmEvent {
+    fn start(iter: usize, x: usize) -> Self {
+        GmEvent::Start { iter, x }
     }
-    Run {
-        schedule: Schedule {
-            n,
-            phases,
-            promise: Promise {
-                partial_permutation: true,
-                link_disjoint: false,
-            },
-        },
-        probes,
+    fn end(iter: usize, pairs: Vec<(usize, usize)>) -> Self {
+        GmEvent::End { iter, pairs }
+    }
+    fn ended(&self) -> Option<&[(usize, usize)]> {
+        match self {
+            GmEvent::End { pairs, .. } => Some(pairs),
+            _ => None,
+        }
+    }
+}
+
+/// Figure 4, step 3(a): scan row x of what is left of COM.
+struct GmSearch<'a> {
+    com: &'a Com,
+    bits: Bits,
+    scan: Scan,
+}
+
+impl RowSearch<GmEvent> for GmSearch<'_> {
+    fn begin(&mut self) {
+        self.bits.free_all();
+    }
+
+    #[inline(always)]
+    fn visit<K: Sink<GmEvent>>(&mut self, masks: &mut Masks, x: usize, sink: &mut K) -> u64 {
+        let n = self.com.n();
+        let s = self.scan.start(x, n);
+        let found = if K::ON {
+            self.bits.scan_recorded(masks, x, s, sink)
+        } else {
+            self.bits.first_free(x, s)
+        };
+        let probes = match found {
+            Some(y) => {
+                let bytes = self.com.get(x, y);
+                self.bits.take(x, y);
+                masks.claim(x, y as u32, bytes);
+                sink.event(GmEvent::Chose {
+                    row: x,
+                    col: y,
+                    bytes,
+                });
+                self.bits.position(y, s) as u64 + 1
+            }
+            None => {
+                sink.event(GmEvent::GiveUp { row: x });
+                n as u64
+            }
+        };
+        sink.end_step();
+        probes
+    }
+}
+
+fn search(com: &Com, scan: Scan) -> GmSearch<'_> {
+    GmSearch {
+        com,
+        bits: Bits::new(com),
+        scan,
     }
 }
 
 /// Runs GM without recording.
 pub fn run(com: &Com, scan: Scan, seed: u64) -> Run {
-    iterate(com, scan, &mut Rng::new(seed), &mut Off)
+    let (n, m) = (com.n(), com.len());
+    iterate(&mut search(com, scan), n, m, &mut Rng::new(seed), &mut Off)
 }
 
 /// A recorded GM run.
@@ -248,7 +252,13 @@ pub fn trace(com: &Com, scan: Scan, seed: u64) -> GmTrace {
     let n = com.n();
     let steps = 4 * com.len() + 2 * n;
     let mut rec = Recorder::new(GmState::new(com), snapshot_every(steps, n * n + 2 * n));
-    let run = iterate(com, scan, &mut Rng::new(seed), &mut rec);
+    let run = iterate(
+        &mut search(com, scan),
+        n,
+        com.len(),
+        &mut Rng::new(seed),
+        &mut rec,
+    );
     GmTrace {
         run,
         trace: rec.finish(),
@@ -316,10 +326,9 @@ mod tests {
         ])
         .unwrap();
         let t = trace(&com, Scan::FromZero, 2);
-        let text: String = (1..=t.trace.len())
-            .map(|k| format!("{k}: {}\n", caption(t.trace.events(k))))
-            .collect();
+        let text = super::super::render(&t.trace, caption);
         expect![[r#"
+            0: Before the first iteration: COM as given.
             1: Iteration 1: clear sendl and recvl to −1 and start at row 0.
             2: Row 0: COM(0, 0) = 0, a wasted visit.
             3: Row 0: COM(0, 1) = 1 and 1 is free, so 0 sends to 1 and COM(0, 1) becomes 0.
@@ -356,20 +365,10 @@ mod tests {
         let t = trace(&com, Scan::FromZero, 9);
         assert_eq!(t.run, run(&com, Scan::FromZero, 9));
         assert_eq!(verify(&com, &t.run.schedule, None), Ok(()));
-        let ends: Vec<&Vec<(usize, usize)>> = t
-            .trace
-            .all_events()
-            .iter()
-            .filter_map(|e| match e {
-                GmEvent::End { pairs, .. } => Some(pairs),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(ends.len(), t.run.schedule.len());
-        for (phase, pairs) in t.run.schedule.phases.iter().zip(ends) {
-            let got: Vec<(usize, usize)> = phase.iter().map(|t| (t.src, t.dst)).collect();
-            assert_eq!(&got, pairs);
-        }
+        assert_eq!(
+            masking::permutations(t.trace.all_events()),
+            masking::phase_pairs(&t.run.schedule)
+        );
         let last = t.trace.final_state();
         assert_eq!(last.probes, t.run.probes);
         assert_eq!(last.sent, com.len());

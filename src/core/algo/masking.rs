@@ -1,7 +1,8 @@
 //! What global masking (GM) and compact global masking (CGM) share: the
-//! `sendl` / `recvl` masks of one iteration, and the permutation an
-//! iteration ends with (paper 000, Figures 4 and 6, steps 1 and 4 / 2a and
-//! 2d).
+//! iteration loop, the `sendl` / `recvl` masks of one iteration, and the
+//! permutation an iteration ends with (paper 000, Figure 4 steps 1-4 and
+//! Figure 6 step 2). The two algorithms differ only in how they search a
+//! row ([`RowSearch`]).
 //!
 //! Each iteration starts with both masks at −1 (here [`NONE`]), claims at
 //! most one message per row and at most one per receiver, and ends with a
@@ -10,7 +11,10 @@
 //! entry (it takes both of `P_i`'s slots), exactly as the figures do: they
 //! do not single out the diagonal.
 
-use crate::core::schedule::Transfer;
+use super::Run;
+use super::sink::Sink;
+use crate::core::rng::Rng;
+use crate::core::schedule::{Promise, Schedule, Transfer};
 
 /// The empty mask entry, the paper's −1.
 pub const NONE: u32 = u32::MAX;
@@ -69,6 +73,94 @@ impl Masks {
     /// The permutation as `(sender, receiver)` pairs, by sender.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         self.phase().iter().map(|t| (t.src, t.dst)).collect()
+    }
+}
+
+/// Events that open and close an iteration, common to GM and CGM.
+pub trait IterationEvent: Sized {
+    /// Iteration `iter` (1-based) starts at row `x`.
+    fn start(iter: usize, x: usize) -> Self;
+    /// Iteration `iter` ends with the permutation `pairs` (sender, receiver).
+    fn end(iter: usize, pairs: Vec<(usize, usize)>) -> Self;
+    /// The permutation, if this event closes an iteration.
+    fn ended(&self) -> Option<&[(usize, usize)]>;
+}
+
+/// The permutations of a recorded run, one per iteration, in order.
+pub fn permutations<E: IterationEvent>(events: &[E]) -> Vec<Vec<(usize, usize)>> {
+    events
+        .iter()
+        .filter_map(|e| e.ended().map(<[_]>::to_vec))
+        .collect()
+}
+
+/// The phases of a schedule as `(sender, receiver)` pairs, to hold against
+/// [`permutations`].
+pub fn phase_pairs(schedule: &Schedule) -> Vec<Vec<(usize, usize)>> {
+    schedule
+        .phases
+        .iter()
+        .map(|p| p.iter().map(|t| (t.src, t.dst)).collect())
+        .collect()
+}
+
+/// How an algorithm searches one row for a message to claim.
+pub(crate) trait RowSearch<E> {
+    /// Called before the first row of every iteration.
+    fn begin(&mut self) {}
+    /// Visits row x: claims at most one message in `masks`, records the
+    /// row's probes (closing its steps), and returns how many it made.
+    fn visit<K: Sink<E>>(&mut self, masks: &mut Masks, x: usize, sink: &mut K) -> u64;
+}
+
+/// Iterations until `messages` are claimed: clear the masks, draw a start
+/// row x, visit rows x, x + 1, … (mod n), send the permutation. Each
+/// iteration claims at least one message (the first non-empty row visited
+/// finds every receiver free), so the loop ends.
+pub(crate) fn iterate<E, R, K>(
+    search: &mut R,
+    n: usize,
+    messages: usize,
+    rng: &mut Rng,
+    sink: &mut K,
+) -> Run
+where
+    E: IterationEvent,
+    R: RowSearch<E>,
+    K: Sink<E>,
+{
+    let mut masks = Masks::new(n);
+    let mut left = messages;
+    let mut phases = Vec::new();
+    let mut probes = 0u64;
+    while left > 0 {
+        let iter = phases.len() + 1;
+        masks.clear();
+        search.begin();
+        let mut x = rng.below(n);
+        sink.event(E::start(iter, x));
+        sink.end_step();
+        for _ in 0..n {
+            probes += search.visit(&mut masks, x, sink);
+            x = if x + 1 == n { 0 } else { x + 1 };
+        }
+        left -= masks.claimed();
+        if K::ON {
+            sink.event(E::end(iter, masks.pairs()));
+            sink.end_step();
+        }
+        phases.push(masks.phase());
+    }
+    Run {
+        schedule: Schedule {
+            n,
+            phases,
+            promise: Promise {
+                partial_permutation: true,
+                link_disjoint: false,
+            },
+        },
+        probes,
     }
 }
 

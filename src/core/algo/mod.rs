@@ -14,6 +14,7 @@ mod sink;
 
 use crate::core::com::Com;
 use crate::core::schedule::Schedule;
+use crate::core::trace::{Replay, Trace};
 use std::fmt;
 
 /// The algorithms the book can run, by their names in the papers.
@@ -103,4 +104,12 @@ pub fn run(algo: Algo, com: &Com, seed: u64) -> Run {
             }
         }
     }
+}
+
+/// A trace as text, one line per step: `k: caption`, position 0 included.
+/// For golden tests and plain-text exports.
+pub fn render<S: Replay>(trace: &Trace<S>, caption: impl Fn(&[S::Event]) -> String) -> String {
+    (0..=trace.len())
+        .map(|k| format!("{k}: {}\n", caption(trace.events(k))))
+        .collect()
 }
