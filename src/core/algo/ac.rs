@@ -109,7 +109,7 @@ fn run_with<K: Sink<AcEvent>>(com: &Com, sink: &mut K) -> Run {
             bytes[m.dst] += m.bytes;
         }
         for (node, (from, bytes)) in from.into_iter().zip(bytes).enumerate() {
-            sink.event(AcEvent::Post { node, from, bytes });
+            sink.emit(|| AcEvent::Post { node, from, bytes });
         }
         sink.end_step();
     }
@@ -119,11 +119,11 @@ fn run_with<K: Sink<AcEvent>>(com: &Com, sink: &mut K) -> Run {
         .collect();
     if K::ON {
         for t in &phase {
-            sink.event(AcEvent::Send(*t));
+            sink.emit(|| AcEvent::Send(*t));
         }
         sink.end_step();
         for (node, count) in com.in_degrees().into_iter().enumerate() {
-            sink.event(AcEvent::Confirm { node, count });
+            sink.emit(|| AcEvent::Confirm { node, count });
         }
         sink.end_step();
     }

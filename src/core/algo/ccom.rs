@@ -56,8 +56,10 @@ pub struct Ccom {
     width: usize,
     /// Row-major n × width destinations; only `0..len[i]` of row i is active.
     pub(crate) dest: Vec<u32>,
-    /// Message sizes, moved together with `dest`.
+    /// Message sizes, moved together with `dest`; empty when every message
+    /// has the size `uniform` (the common case, and half the memory traffic).
     pub(crate) bytes: Vec<u64>,
+    pub(crate) uniform: Option<u64>,
     /// `pvt(i) + 1`: active entries of row i.
     pub(crate) len: Vec<u32>,
 }
@@ -102,6 +104,14 @@ impl Ccom {
         out
     }
 
+    /// Size of the message at `CCOM(i, z)`.
+    pub(crate) fn bytes_at(&self, i: usize, z: usize) -> u64 {
+        match self.uniform {
+            Some(b) => b,
+            None => self.bytes[i * self.width + z],
+        }
+    }
+
     /// Every `pvt(i)`.
     pub fn pvts(&self) -> Vec<i32> {
         (0..self.n).map(|i| self.pvt(i)).collect()
@@ -111,11 +121,14 @@ impl Ccom {
     pub(crate) fn build<K: Sink<CcomEvent>>(com: &Com, rng: &mut Rng, sink: &mut K) -> Ccom {
         let n = com.n();
         let width = com.out_degrees().into_iter().max().unwrap_or(0);
+        let uniform = com.uniform_bytes();
+        let sized = if uniform.is_some() { 0 } else { n * width };
         let mut t = Ccom {
             n,
             width,
             dest: vec![u32::MAX; n * width],
-            bytes: vec![0; n * width],
+            bytes: vec![0; sized],
+            uniform,
             len: vec![0; n],
         };
         for i in 0..n {
@@ -123,21 +136,25 @@ impl Ccom {
             let mut k = 0;
             for (j, b) in com.row(i) {
                 t.dest[base + k] = j as u32;
-                t.bytes[base + k] = b;
+                if sized > 0 {
+                    t.bytes[base + k] = b;
+                }
                 k += 1;
             }
             t.len[i] = k as u32;
-            if K::ON {
-                let dests = t.dest[base..base + k].to_vec();
-                sink.event(CcomEvent::CopyRow { row: i, dests });
-                sink.end_step();
-                sink.event(CcomEvent::Shuffle { row: i });
-            }
+            sink.emit(|| CcomEvent::CopyRow {
+                row: i,
+                dests: t.dest[base..base + k].to_vec(),
+            });
+            sink.end_step();
+            sink.emit(|| CcomEvent::Shuffle { row: i });
             for a in (1..k).rev() {
                 let b = rng.below(a + 1);
                 t.dest.swap(base + a, base + b);
-                t.bytes.swap(base + a, base + b);
-                sink.event(CcomEvent::Swap { row: i, a, b });
+                if sized > 0 {
+                    t.bytes.swap(base + a, base + b);
+                }
+                sink.emit(|| CcomEvent::Swap { row: i, a, b });
             }
             sink.end_step();
         }
@@ -306,11 +323,30 @@ mod tests {
             let want: Vec<u32> = com.row(i).map(|(j, _)| j as u32).collect();
             assert_eq!(r, want);
             for (&y, z) in fast.row(i).iter().zip(0..) {
-                assert_eq!(fast.bytes[i * fast.width() + z], com.get(i, y as usize));
+                assert_eq!(fast.bytes_at(i, z), com.get(i, y as usize));
             }
         }
         // Shuffling really happens somewhere.
         assert!((0..24).any(|i| fast.row(i).windows(2).any(|w| w[0] > w[1])));
+    }
+
+    #[test]
+    fn mixed_sizes_move_with_their_destinations() {
+        let com = Com::from_rows(&[
+            vec![0, 5, 6, 7],
+            vec![9, 0, 0, 1],
+            vec![0; 4],
+            vec![2, 0, 3, 0],
+        ])
+        .unwrap();
+        let t = compact(&com, &mut Rng::new(4));
+        assert_eq!(t.uniform, None);
+        for i in 0..4 {
+            for (z, &y) in t.row(i).iter().enumerate() {
+                assert_eq!(t.bytes_at(i, z), com.get(i, y as usize));
+            }
+        }
+        assert!(compact(&tiny(), &mut Rng::new(4)).bytes.is_empty());
     }
 
     #[test]

@@ -206,7 +206,7 @@ impl RowSearch<CgmEvent> for Ccom {
     fn visit<K: Sink<CgmEvent>>(&mut self, masks: &mut Masks, x: usize, sink: &mut K) -> u64 {
         let len = self.len[x] as usize;
         if len == 0 {
-            sink.event(CgmEvent::Skip { row: x });
+            sink.emit(|| CgmEvent::Skip { row: x });
             return 0;
         }
         let base = x * self.width();
@@ -214,7 +214,7 @@ impl RowSearch<CgmEvent> for Ccom {
         for (z, &y) in self.dest[base..base + len].iter().enumerate() {
             let by = masks.recvl[y as usize];
             let taken_by = (by != NONE).then_some(by as usize);
-            sink.event(CgmEvent::Probe {
+            sink.emit(|| CgmEvent::Probe {
                 row: x,
                 z,
                 y: y as usize,
@@ -231,7 +231,7 @@ impl RowSearch<CgmEvent> for Ccom {
         let probes = found.map_or(len, |z| z + 1);
         match found {
             Some(z) => claim_and_fill(self, masks, x, z, sink),
-            None => sink.event(CgmEvent::GiveUp { row: x }),
+            None => sink.emit(|| CgmEvent::GiveUp { row: x }),
         }
         sink.end_step();
         probes as u64
@@ -250,21 +250,23 @@ fn claim_and_fill<K: Sink<CgmEvent>>(
 ) {
     let base = x * t.width();
     let last = t.len[x] as usize - 1;
-    let (y, bytes) = (t.dest[base + z], t.bytes[base + z]);
+    let (y, bytes) = (t.dest[base + z], t.bytes_at(x, z));
     m.claim(x, y, bytes);
     t.dest[base + z] = t.dest[base + last];
-    t.bytes[base + z] = t.bytes[base + last];
+    if t.uniform.is_none() {
+        t.bytes[base + z] = t.bytes[base + last];
+    }
     t.dest[base + last] = NONE;
     t.len[x] -= 1;
     let y = y as usize;
-    sink.event(CgmEvent::Chose {
+    sink.emit(|| CgmEvent::Chose {
         row: x,
         z,
         y,
         bytes,
     });
     let moved = (z != last).then(|| t.dest[base + z] as usize);
-    sink.event(CgmEvent::Fill {
+    sink.emit(|| CgmEvent::Fill {
         row: x,
         hole: z,
         from: last,

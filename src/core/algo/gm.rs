@@ -207,7 +207,7 @@ impl RowSearch<GmEvent> for GmSearch<'_> {
                 let bytes = self.com.get(x, y);
                 self.bits.take(x, y);
                 masks.claim(x, y as u32, bytes);
-                sink.event(GmEvent::Chose {
+                sink.emit(|| GmEvent::Chose {
                     row: x,
                     col: y,
                     bytes,
@@ -215,7 +215,7 @@ impl RowSearch<GmEvent> for GmSearch<'_> {
                 self.bits.position(y, s) as u64 + 1
             }
             None => {
-                sink.event(GmEvent::GiveUp { row: x });
+                sink.emit(|| GmEvent::GiveUp { row: x });
                 n as u64
             }
         };

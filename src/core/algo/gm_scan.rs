@@ -142,18 +142,18 @@ impl Bits {
         let n = self.n;
         if b <= n || a >= n {
             let shift = if a >= n { n } else { 0 };
-            sink.event(GmEvent::Zeros {
+            sink.emit(|| GmEvent::Zeros {
                 row,
                 from: a - shift,
                 to: b - shift,
             });
         } else {
-            sink.event(GmEvent::Zeros {
+            sink.emit(|| GmEvent::Zeros {
                 row,
                 from: a,
                 to: n,
             });
-            sink.event(GmEvent::Zeros {
+            sink.emit(|| GmEvent::Zeros {
                 row,
                 from: 0,
                 to: b - n,
@@ -180,7 +180,7 @@ impl Bits {
             }
             let by = m.recvl[c];
             let taken_by = (by != NONE).then_some(by as usize);
-            sink.event(GmEvent::Probe {
+            sink.emit(|| GmEvent::Probe {
                 row: x,
                 col: c,
                 taken_by,

@@ -138,17 +138,15 @@ where
         masks.clear();
         search.begin();
         let mut x = rng.below(n);
-        sink.event(E::start(iter, x));
+        sink.emit(|| E::start(iter, x));
         sink.end_step();
         for _ in 0..n {
             probes += search.visit(&mut masks, x, sink);
             x = if x + 1 == n { 0 } else { x + 1 };
         }
         left -= masks.claimed();
-        if K::ON {
-            sink.event(E::end(iter, masks.pairs()));
-            sink.end_step();
-        }
+        sink.emit(|| E::end(iter, masks.pairs()));
+        sink.end_step();
         phases.push(masks.phase());
     }
     Run {
