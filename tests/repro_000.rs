@@ -11,10 +11,10 @@
 //!
 //! Findings (see `src/core/algo/gm_scan.rs` and `masking.rs`):
 //! - CGM reproduces every cell within 3 %.
-//! - GM as Figure 4 prints it (scan from column 0) needs 7-16 % more
+//! - GM as Figure 4 prints it (scan from column 0) needs 6-16 % more
 //!   permutations than Tables 2-3 report; swap mode, mixing rounds and the
 //!   diagonal do not change that. Starting row x's scan at column x + 1
-//!   (`Scan::AfterRow`) lands within 3 %. The test pins both facts.
+//!   (`Scan::AfterRow`) lands within 2 %. The test pins both facts.
 
 use commbook::core::algo::cgm::{self, CgmEvent};
 use commbook::core::algo::gm::{self, Scan};

@@ -14,9 +14,13 @@ use serde::Serialize;
 /// `{ "algo", "n", "phases": [[{src, dst, bytes, offset}]], "stats": {…} }`.
 #[derive(Debug, Serialize)]
 pub struct ScheduleResponse {
+    /// The algorithm's short name.
     pub algo: &'static str,
+    /// Number of processors.
     pub n: usize,
+    /// The phases, each a list of transfers.
     pub phases: Vec<Vec<Transfer>>,
+    /// Summary figures, with the prediction on the chosen machine.
     pub stats: ScheduleStats,
 }
 

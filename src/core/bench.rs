@@ -20,7 +20,9 @@ use crate::core::com::fig7::Fig7Config;
 
 /// A matrix to schedule, with its name for reports.
 pub struct Workload {
+    /// What is timed, for the report.
     pub name: String,
+    /// The matrix, built before timing.
     pub com: Com,
 }
 

@@ -53,16 +53,21 @@ pub enum AcEvent {
 /// Which line of Figure 2 the processors have finished.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum AcStage {
+    /// Nothing done yet.
     #[default]
     Start,
+    /// Line 1: buffers allocated, receives posted.
     Posted,
+    /// Line 2: every message sent.
     Sent,
+    /// Line 3: every message confirmed.
     Confirmed,
 }
 
 /// The view state of AC.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AcState {
+    /// The last line of Figure 2 carried out.
     pub stage: AcStage,
     /// Receives posted by each processor.
     pub posted: Vec<usize>,

@@ -200,6 +200,7 @@ pub enum CcomEvent {
 /// The view state of the compaction: CCOM as built so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CcomState {
+    /// Number of processors.
     pub n: usize,
     /// Columns of CCOM.
     pub width: usize,

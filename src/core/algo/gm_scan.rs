@@ -5,10 +5,10 @@
 //! order when it counts the zeros "before reaching column j"). Every row
 //! then prefers the same receivers, the low-numbered ones, so high-numbered
 //! receivers are served last and pile up: on Figure-7 matrices with n = 32
-//! this costs 7-16 % more permutations than Tables 2-3 report for GM. The
+//! this costs 6-16 % more permutations than Tables 2-3 report for GM. The
 //! book therefore also offers [`Scan::AfterRow`]: row x starts at column
 //! x + 1 and wraps around, the order in which LP meets partners, so every
-//! row has its own preference. That variant lands within 3 % of the
+//! row has its own preference. That variant lands within 2 % of the
 //! published GM counts (see `tests/repro_000.rs`); nothing else we tried
 //! (swap mode, mixing rounds, the diagonal) closes the gap.
 //!

@@ -2,14 +2,17 @@
 //! iteration loop, the `sendl` / `recvl` masks of one iteration, and the
 //! permutation an iteration ends with (paper 000, Figure 4 steps 1-4 and
 //! Figure 6 step 2). The two algorithms differ only in how they search a
-//! row ([`RowSearch`]).
+//! row (the crate-internal `RowSearch`).
 //!
 //! Each iteration starts with both masks at −1 (here [`NONE`]), claims at
 //! most one message per row and at most one per receiver, and ends with a
 //! partial permutation: `sendl(i)` is where `P_i` sends, `recvl(j)` whom
 //! `P_j` hears from. A self-message `COM(i, i)` is claimed like any other
 //! entry (it takes both of `P_i`'s slots), exactly as the figures do: they
-//! do not single out the diagonal.
+//! do not single out the diagonal. We measured the alternative (the
+//! diagonal as a free local copy): it brings n = 32, 4 ≤ d ≤ 24 of Table 4
+//! closer but moves d = 31 (and n = 128, d = 127) 3 % away, while the
+//! figures' reading keeps every cell within 3 %.
 
 use super::Run;
 use super::sink::Sink;

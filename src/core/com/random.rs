@@ -38,11 +38,13 @@ pub const MAX_MESSAGES: usize = 1 << 22;
 /// Parameters of the uniform random generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RandomConfig {
+    /// Number of processors.
     pub n: usize,
     /// Messages per processor, 1 ≤ d < n.
     pub d: usize,
     /// Size of every message, in bytes.
     pub bytes: u64,
+    /// Seed of the [`Rng`] that draws the destinations.
     pub seed: u64,
 }
 

@@ -181,10 +181,13 @@ pub const TABLE4: [CgmRow; 15] = [
 /// where the paper prints "-").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DensityResults {
+    /// Messages sent and received by every processor.
     pub d: usize,
     /// `(message size in bytes, [AC, LP, GM, CGM] in ms)`.
     pub comm_ms: [(u64, [f64; 4]); 10],
+    /// Scheduling cost on the CM-5 in ms, `[AC, LP, GM, CGM]`.
     pub comp_ms: [f64; 4],
+    /// Number of phases, `[AC, LP, GM, CGM]` (AC has none).
     pub perm: [Option<f64>; 4],
 }
 
