@@ -2,11 +2,35 @@
 
 use super::{ApiError, Args};
 use crate::core::com::fig7::{Fig7Config, SwapMode};
+use crate::core::com::random::{RandomConfig, check_messages};
 use crate::core::com::{Com, MAX_BYTES, MAX_N, import};
 use serde::Serialize;
 
 /// The generators `--gen` accepts.
-pub const GENERATORS: &[&str] = &["fig7"];
+pub const GENERATORS: &[&str] = &["fig7", "random"];
+
+/// Largest n the commands accept in this build: the core's limit natively;
+/// in the browser a dense n × n matrix must also travel through JSON and be
+/// drawn, so the limit is the book's.
+pub const MAX_API_N: usize = if cfg!(target_arch = "wasm32") {
+    1024
+} else {
+    MAX_N
+};
+
+/// Refuses an n this build cannot handle, with a way out.
+pub fn check_api_n(n: usize) -> Result<(), ApiError> {
+    check_n_limit(n, MAX_API_N)
+}
+
+fn check_n_limit(n: usize, limit: usize) -> Result<(), ApiError> {
+    if n > limit {
+        return Err(ApiError(format!(
+            "n = {n} is too large for the browser (at most {limit} here); the native CLI takes n up to {MAX_N}"
+        )));
+    }
+    Ok(())
+}
 
 /// `{ "n", "sizes": [[…]] }`.
 #[derive(Debug, Serialize)]
@@ -31,7 +55,11 @@ pub fn com_from_args(args: &Args) -> Result<Com, ApiError> {
     let gen_name = args.string("gen")?;
     match (given, gen_name) {
         (Some(_), Some(_)) => Err(ApiError("give either com or gen, not both".into())),
-        (Some(v), None) => Ok(import::from_json_value(&v)?),
+        (Some(v), None) => {
+            let com = import::from_json_value(&v)?;
+            check_api_n(com.n())?;
+            Ok(com)
+        }
         (None, Some(g)) => generate(&g, args),
         (None, None) => Err(ApiError(format!(
             "say which matrix: gen ({}) with n, d, seed, or com (a matrix file)",
@@ -43,9 +71,7 @@ pub fn com_from_args(args: &Args) -> Result<Com, ApiError> {
 fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
     match name {
         "fig7" => {
-            let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
-            let d = args.need_uint("d", 1, MAX_N as u64)? as usize;
-            let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+            let (n, d, seed) = size_and_seed(args)?;
             let mut cfg = Fig7Config::new(n, d, seed);
             if let Some(s) = args.string("swap")? {
                 cfg.mode = SwapMode::parse(&s)?;
@@ -58,9 +84,43 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
             }
             Ok(cfg.generate()?)
         }
+        "random" => {
+            let (n, d, seed) = size_and_seed(args)?;
+            let mut cfg = RandomConfig::new(n, d, seed);
+            if let Some(b) = args.uint("bytes", 1, MAX_BYTES)? {
+                cfg.bytes = b;
+            }
+            Ok(cfg.generate()?)
+        }
         other => Err(ApiError(format!(
             "unknown generator '{other}'; available: {}",
             GENERATORS.join(", ")
         ))),
+    }
+}
+
+/// `n`, `d` and `seed` of a generator, with n checked for this build and
+/// n·d for memory.
+fn size_and_seed(args: &Args) -> Result<(usize, usize, u64), ApiError> {
+    let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
+    let d = args.need_uint("d", 1, MAX_N as u64)? as usize;
+    let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+    check_api_n(n)?;
+    check_messages(n, d)?;
+    Ok((n, d, seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_limit_explains_itself() {
+        assert!(check_n_limit(1024, 1024).is_ok());
+        assert_eq!(
+            check_n_limit(2000, 1024).unwrap_err().0,
+            "n = 2000 is too large for the browser (at most 1024 here); the native CLI takes n up to 8192"
+        );
+        assert!(check_api_n(MAX_N).is_ok() || cfg!(target_arch = "wasm32"));
     }
 }

@@ -43,10 +43,15 @@ fn render_com(out: &Value) -> String {
     s
 }
 
+/// Phases printed one per line before the rest is summarised.
+const MAX_PRINTED_PHASES: usize = 64;
+/// Transfers spelled out per phase line.
+const MAX_PRINTED_PAIRS: usize = 16;
+
 fn render_schedule(out: &Value) -> String {
     let st = &out["stats"];
     let mut s = format!(
-        "{}: {} phases ({} busy) for {} messages; lower bound {} phases; {} probes; predicted {:.1} µs on the CM-5 model\n",
+        "{}: {} phases ({} busy) for {} messages; lower bound {} phases; {} probes; predicted {:.1} µs on {}\n",
         out["algo"].as_str().unwrap_or("?"),
         st["phases"],
         st["busy_phases"],
@@ -54,14 +59,19 @@ fn render_schedule(out: &Value) -> String {
         st["lower_bound"],
         st["probes"],
         st["predicted_us"].as_f64().unwrap_or(0.0),
+        st["machine"].as_str().unwrap_or("?"),
     );
-    for (k, phase) in out["phases"].as_array().into_iter().flatten().enumerate() {
-        let pairs: Vec<String> = phase
-            .as_array()
-            .into_iter()
-            .flatten()
+    let phases = out["phases"].as_array().cloned().unwrap_or_default();
+    for (k, phase) in phases.iter().take(MAX_PRINTED_PHASES).enumerate() {
+        let transfers = phase.as_array().cloned().unwrap_or_default();
+        let mut pairs: Vec<String> = transfers
+            .iter()
+            .take(MAX_PRINTED_PAIRS)
             .map(|t| format!("{}→{}", t["src"], t["dst"]))
             .collect();
+        if transfers.len() > MAX_PRINTED_PAIRS {
+            pairs.push(format!("… {} more", transfers.len() - MAX_PRINTED_PAIRS));
+        }
         let _ = writeln!(
             s,
             "  phase {:>3}: {}",
@@ -71,6 +81,13 @@ fn render_schedule(out: &Value) -> String {
             } else {
                 pairs.join(" ")
             }
+        );
+    }
+    if phases.len() > MAX_PRINTED_PHASES {
+        let _ = writeln!(
+            s,
+            "  … {} more phases (use --json for all)",
+            phases.len() - MAX_PRINTED_PHASES
         );
     }
     s.pop();

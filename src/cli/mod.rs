@@ -21,8 +21,11 @@ usage: commbook <command> [--option value ...] [--json]
 commands:
   com       generate a communication matrix
             --gen fig7 --n N --d D [--seed S] [--swap rows|cols|both] [--rounds R] [--bytes B]
+            --gen random --n N --d D [--seed S] [--bytes B]
   schedule  schedule a matrix with one algorithm
-            --algo lp (--gen ... | --com FILE)
+            --algo ac|lp|gm|cgm (--gen ... | --com FILE) [--seed S] [--machine M]
+            [--scan zero|after-row]  (gm only: where each row's scan starts)
+            machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

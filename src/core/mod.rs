@@ -5,6 +5,7 @@
 //! seeded [`rng::Rng`].
 
 pub mod algo;
+pub mod bench;
 pub mod com;
 pub mod cost;
 pub mod net;

@@ -1,7 +1,7 @@
 //! Figures that describe a schedule, for the CLI, the JS API and the book.
 
 use crate::core::com::Com;
-use crate::core::cost::perm::PermCost;
+use crate::core::cost::machine::Machine;
 use crate::core::schedule::Schedule;
 use serde::Serialize;
 
@@ -23,13 +23,20 @@ pub struct ScheduleStats {
     pub lower_bound: usize,
     /// Largest transfer of each phase, in bytes.
     pub phase_max_bytes: Vec<u64>,
-    /// Predicted time under τ + Mφ with the CM-5 fit of Table 1, in µs.
+    /// The machine preset the prediction uses (see [`Machine`]).
+    pub machine: &'static str,
+    /// Predicted time under τ + Mφ on that machine, in µs.
     pub predicted_us: f64,
 }
 
 impl ScheduleStats {
-    /// Computes the figures.
+    /// Computes the figures, predicting time with the CM-5 fit of Table 1.
     pub fn of(com: &Com, schedule: &Schedule, probes: u64) -> Self {
+        ScheduleStats::on(com, schedule, probes, Machine::Cm5)
+    }
+
+    /// Computes the figures, predicting time on `machine`.
+    pub fn on(com: &Com, schedule: &Schedule, probes: u64, machine: Machine) -> Self {
         ScheduleStats {
             phases: schedule.len(),
             steps: schedule.len(),
@@ -38,7 +45,8 @@ impl ScheduleStats {
             messages: com.len(),
             lower_bound: com.max_degree(),
             phase_max_bytes: schedule.phase_max_bytes(),
-            predicted_us: PermCost::cm5_table1().schedule_us(schedule),
+            machine: machine.name(),
+            predicted_us: machine.cost().schedule_us(schedule),
         }
     }
 }

@@ -2,35 +2,55 @@
 //! `Schedule` (and, on request, a `Trace` of its decisions); none can fail
 //! once the matrix exists.
 
+pub mod ac;
+pub mod ccom;
+pub mod cgm;
+pub mod gm;
+pub mod gm_scan;
 pub mod lp;
+pub mod masking;
 pub mod pairing;
+mod sink;
 
 use crate::core::com::Com;
 use crate::core::schedule::Schedule;
+use crate::core::trace::{Replay, Trace};
 use std::fmt;
 
 /// The algorithms the book can run, by their names in the papers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algo {
+    /// Asynchronous communication, paper 000 §3.1.
+    Ac,
     /// Linear (XOR) permutation, paper 000 §3.2.
     Lp,
+    /// Global masking, paper 000 §3.3.
+    Gm,
+    /// Compact global masking, paper 000 §4.
+    Cgm,
 }
 
 impl Algo {
     /// Every algorithm, in the order the book introduces them.
-    pub const ALL: &'static [Algo] = &[Algo::Lp];
+    pub const ALL: &'static [Algo] = &[Algo::Ac, Algo::Lp, Algo::Gm, Algo::Cgm];
 
     /// The short name used by the CLI, the JS API and URLs.
     pub fn name(self) -> &'static str {
         match self {
+            Algo::Ac => "ac",
             Algo::Lp => "lp",
+            Algo::Gm => "gm",
+            Algo::Cgm => "cgm",
         }
     }
 
     /// The name as the papers print it, with its source.
     pub fn title(self) -> &'static str {
         match self {
+            Algo::Ac => "Asynchronous communication (AC), paper 000 §3.1",
             Algo::Lp => "Linear permutation (LP), paper 000 §3.2",
+            Algo::Gm => "Global masking (GM), paper 000 §3.3",
+            Algo::Cgm => "Compact global masking (CGM), paper 000 §4",
         }
     }
 
@@ -71,8 +91,11 @@ pub struct Run {
 }
 
 /// Runs `algo` on `com`; `seed` feeds the randomised algorithms.
-pub fn run(algo: Algo, com: &Com, _seed: u64) -> Run {
+pub fn run(algo: Algo, com: &Com, seed: u64) -> Run {
     match algo {
+        Algo::Ac => ac::run(com),
+        Algo::Gm => gm::run(com, gm_scan::Scan::FromZero, seed),
+        Algo::Cgm => cgm::run(com, seed),
         Algo::Lp => {
             let out = crate::core::step::run(Box::new(lp::Lp::new(com, false)));
             Run {
@@ -81,4 +104,12 @@ pub fn run(algo: Algo, com: &Com, _seed: u64) -> Run {
             }
         }
     }
+}
+
+/// A trace as text, one line per step: `k: caption`, position 0 included.
+/// For golden tests and plain-text exports.
+pub fn render<S: Replay>(trace: &Trace<S>, caption: impl Fn(&[S::Event]) -> String) -> String {
+    (0..=trace.len())
+        .map(|k| format!("{k}: {}\n", caption(trace.events(k))))
+        .collect()
 }

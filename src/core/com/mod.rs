@@ -13,6 +13,7 @@
 mod error;
 pub mod fig7;
 pub mod import;
+pub mod random;
 
 pub use error::ComError;
 
@@ -273,6 +274,13 @@ impl Com {
     /// Total bytes over all messages.
     pub fn total_bytes(&self) -> u64 {
         self.bytes.iter().sum()
+    }
+
+    /// The common size when every message has the same number of bytes
+    /// (paper 000's uniform messages); `None` for mixed sizes or no message.
+    pub fn uniform_bytes(&self) -> Option<u64> {
+        let first = *self.bytes.first()?;
+        self.bytes.iter().all(|&b| b == first).then_some(first)
     }
 
     /// Largest single message, in bytes (0 when empty).

@@ -6,9 +6,18 @@
 //! as long as its largest message. Every phase pays τ, including a phase in
 //! which nobody has anything to send, because the processors still walk
 //! through it together (this is what makes LP cost about n·τ, §5.1).
+//!
+//! A phase that is not a permutation (AC's single phase) is charged by
+//! assumption 2 of §2.1, one message at a time per processor: it lasts as
+//! long as its busiest port, max over processors of Σ (τ + bytes·φ) over the
+//! messages it sends, or over those it receives. For a partial permutation
+//! this is exactly τ + M·φ; for AC it is a lower bound, since the network's
+//! contention comes on top. Local copies (src = dst) use no port and cost
+//! nothing (see [`crate::core::schedule`]).
 
 use crate::core::published::ranka94::TABLE1;
-use crate::core::schedule::Schedule;
+use crate::core::schedule::{Schedule, Transfer};
+use std::collections::BTreeMap;
 
 /// τ and φ, in microseconds and microseconds per byte.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,13 +32,21 @@ impl PermCost {
         self.tau_us + self.phi_us_per_byte * bytes as f64
     }
 
+    /// Predicted time of one phase: its busiest send or receive port (see
+    /// the module docs); τ for a phase with nothing to send.
+    pub fn transfers_us(&self, phase: &[Transfer]) -> f64 {
+        let mut ports: BTreeMap<(bool, usize), f64> = BTreeMap::new();
+        for t in phase.iter().filter(|t| t.src != t.dst) {
+            let cost = self.phase_us(t.bytes);
+            *ports.entry((false, t.src)).or_default() += cost;
+            *ports.entry((true, t.dst)).or_default() += cost;
+        }
+        ports.into_values().fold(self.tau_us, f64::max)
+    }
+
     /// Predicted time of a whole schedule.
     pub fn schedule_us(&self, schedule: &Schedule) -> f64 {
-        schedule
-            .phase_max_bytes()
-            .into_iter()
-            .map(|m| self.phase_us(m))
-            .sum()
+        schedule.phases.iter().map(|p| self.transfers_us(p)).sum()
     }
 
     /// Bandwidth implied by φ, in MB/s (10⁶ bytes per second).
@@ -121,5 +138,23 @@ mod tests {
             phi_us_per_byte: 1.0,
         };
         assert_eq!(c.schedule_us(&s), 110.0 + 10.0);
+    }
+
+    #[test]
+    fn a_busy_port_serialises_its_messages() {
+        let c = PermCost {
+            tau_us: 10.0,
+            phi_us_per_byte: 1.0,
+        };
+        // 0 and 1 both send to 2: receiver 2 takes them one after the other.
+        let all_to_one = [Transfer::whole(0, 2, 5), Transfer::whole(1, 2, 7)];
+        assert_eq!(c.transfers_us(&all_to_one), 15.0 + 17.0);
+        // A permutation costs its largest message; a local copy is free.
+        let perm = [
+            Transfer::whole(0, 1, 5),
+            Transfer::whole(1, 0, 7),
+            Transfer::whole(2, 2, 99),
+        ];
+        assert_eq!(c.transfers_us(&perm), 17.0);
     }
 }
