@@ -13,6 +13,8 @@
 mod error;
 pub mod fig7;
 pub mod import;
+pub mod nonuniform;
+pub mod unstructured;
 
 pub use error::ComError;
 
