@@ -4,6 +4,7 @@
 
 pub mod lp;
 pub mod pairing;
+pub mod rs;
 
 use crate::core::com::Com;
 use crate::core::schedule::Schedule;
