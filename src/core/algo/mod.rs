@@ -2,6 +2,7 @@
 //! `Schedule` (and, on request, a `Trace` of its decisions); none can fail
 //! once the matrix exists.
 
+pub mod cm5;
 pub mod lp;
 pub mod pairing;
 pub mod rs;
