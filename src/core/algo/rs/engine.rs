@@ -76,7 +76,7 @@ pub struct RsOutcome {
 impl Rs {
     /// Compresses COM into CCOM (shuffling each row) and prepares the run.
     /// `cfg` must have been validated for `com.n()`.
-    pub(super) fn new(com: &Com, cfg: &RsConfig, record: bool) -> Rs {
+    pub(crate) fn new(com: &Com, cfg: &RsConfig, record: bool) -> Rs {
         let n = com.n();
         let mut rng = Rng::new(cfg.seed);
         let mut local = Vec::new();
