@@ -41,6 +41,7 @@
 
 mod engine;
 pub mod events;
+pub mod exchange;
 pub mod greedy;
 pub mod order;
 pub mod rex;
