@@ -41,7 +41,12 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     let topology = opts.routing_topology(algo, com.n());
     let net = topology.map(|t| t.build());
     let routing = net.as_deref().map(StaticRouting);
-    verify(&com, &run.schedule, routing.as_ref().map(|r| r as &dyn Routing)).map_err(|v| {
+    verify(
+        &com,
+        &run.schedule,
+        routing.as_ref().map(|r| r as &dyn Routing),
+    )
+    .map_err(|v| {
         ApiError(format!(
             "internal error: {} produced an invalid schedule: {v}",
             algo.name()

@@ -5,6 +5,7 @@
 pub mod cm5;
 pub mod lp;
 pub mod options;
+pub mod outcome;
 pub mod pairing;
 pub mod rs;
 

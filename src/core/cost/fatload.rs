@@ -76,6 +76,7 @@ pub fn schedule_us(model: &ContentionCost, schedule: &Schedule) -> f64 {
 }
 
 /// Processors that wait for one another within a phase.
+#[derive(Default)]
 struct Group {
     members: Vec<usize>,
     bytes: u64,
@@ -97,29 +98,22 @@ fn groups(p: usize, moves: &[(usize, usize, u64)]) -> Vec<Group> {
         let (a, b) = (find(&mut root, s), find(&mut root, d));
         root[a.max(b)] = a.min(b);
     }
-    let mut by_root: BTreeMap<usize, (Vec<usize>, u64, Vec<(bool, bool)>)> = BTreeMap::new();
+    let mut by_root: BTreeMap<usize, Group> = BTreeMap::new();
     let mut role = vec![(false, false); p];
     for &(s, d, b) in moves {
         role[s].0 = true;
         role[d].1 = true;
         let r = find(&mut root, s);
         let g = by_root.entry(r).or_default();
-        g.1 = g.1.max(b);
+        g.bytes = g.bytes.max(b);
     }
     for i in (0..p).filter(|&i| role[i].0 || role[i].1) {
         let r = find(&mut root, i);
         let g = by_root.entry(r).or_default();
-        g.0.push(i);
-        g.2.push(role[i]);
+        g.members.push(i);
+        g.exchange |= role[i].0 && role[i].1;
     }
-    by_root
-        .into_values()
-        .map(|(members, bytes, roles)| Group {
-            members,
-            bytes,
-            exchange: roles.iter().any(|&(s, r)| s && r),
-        })
-        .collect()
+    by_root.into_values().collect()
 }
 
 #[cfg(test)]

@@ -7,10 +7,11 @@ use super::Cm5Algo;
 use super::events::{Cm5Event, Cm5State};
 use super::greedy::Partners;
 use super::order::Order;
+use crate::core::algo::outcome::Outcome;
 use crate::core::com::Com;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::step::{Progress, Stepper};
-use crate::core::trace::{Recorder, Trace, snapshot_every};
+use crate::core::trace::{Recorder, snapshot_every};
 
 /// The rule of every GS step, for captions.
 pub const GREEDY_RULE: &str =
@@ -33,13 +34,9 @@ pub struct Cm5Run<'a> {
     rec: Option<Recorder<Cm5State>>,
 }
 
-/// What an LS/PS/BS/GS run produced.
-pub struct Cm5Outcome {
-    pub schedule: Schedule,
-    pub trace: Option<Trace<Cm5State>>,
-    /// Matrix entries (or partner-list entries, GS) examined.
-    pub probes: u64,
-}
+/// What an LS/PS/BS/GS run produced (probes count matrix entries, or
+/// partner-list entries for GS, examined).
+pub type Cm5Outcome = Outcome<Cm5State>;
 
 impl<'a> Cm5Run<'a> {
     /// Prepares `algo` on `com`; `record` keeps a trace.

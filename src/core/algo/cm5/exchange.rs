@@ -8,7 +8,8 @@
 //! let pex = ExchangePlan::new(Exchange::Pex, 32).unwrap();
 //! assert_eq!(pex.steps.len(), 31);
 //! let f = pex.contention();
-//! assert_eq!((f[0], f[30]), (1.0, 2.0));      // inside a cluster of 16, then across
+//! assert!(f[..15].iter().all(|&x| x <= 1.0)); // inside clusters of 16: no contention
+//! assert_eq!(f[30], 2.0);                      // across: 16 messages on 8 links
 //! let rex = ExchangePlan::new(Exchange::Rex, 32).unwrap();
 //! assert_eq!((rex.steps.len(), rex.blocks), (5, 16)); // lg p steps of p/2 blocks
 //! ```
@@ -148,7 +149,9 @@ mod tests {
         // processors across in every late step, so the busiest link carries 2
         // and BEX's measured time equals PEX's, above the paper's formula.
         for p in [64, 256] {
-            let pex = ExchangePlan::new(Exchange::Pex, p).unwrap().predicted_us(&m, 512);
+            let pex = ExchangePlan::new(Exchange::Pex, p)
+                .unwrap()
+                .predicted_us(&m, 512);
             assert_eq!(bex(p).predicted_us(&m, 512), pex);
             assert!(bex(p).formula_us(&m, 512) < pex);
         }
@@ -169,7 +172,10 @@ mod tests {
             t(Exchange::Rex),
             t(Exchange::Bex),
         );
-        assert!(bex < pex && pex < rex && rex < lex, "{lex} {pex} {rex} {bex}");
+        assert!(
+            bex < pex && pex < rex && rex < lex,
+            "{lex} {pex} {rex} {bex}"
+        );
         // With empty messages REX's lg p start-ups win.
         assert!(t(Exchange::Rex) > 0.0);
         let zero = |e| ExchangePlan::new(e, 256).unwrap().predicted_us(&m, 0);

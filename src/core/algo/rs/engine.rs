@@ -4,12 +4,13 @@
 
 use super::RsConfig;
 use super::events::{CEntry, RsEvent, RsState, Verdict};
+use crate::core::algo::outcome::Outcome;
 use crate::core::com::Com;
 use crate::core::net::Network;
 use crate::core::rng::Rng;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::step::{Progress, Stepper};
-use crate::core::trace::{Recorder, Trace, snapshot_every};
+use crate::core::trace::{Recorder, snapshot_every};
 use crate::core::verify::LinkId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +66,8 @@ pub struct Rs {
     rec: Option<Recorder<RsState>>,
 }
 
-/// What an RS run produced.
-pub struct RsOutcome {
-    pub schedule: Schedule,
-    pub trace: Option<Trace<RsState>>,
-    /// CCOM entries examined.
-    pub probes: u64,
-}
+/// What an RS run produced (probes count CCOM entries examined).
+pub type RsOutcome = Outcome<RsState>;
 
 impl Rs {
     /// Compresses COM into CCOM (shuffling each row) and prepares the run.
