@@ -13,10 +13,13 @@ use serde::Serialize;
 /// send from a to b; for the others a and b exchange.
 #[derive(Debug, Serialize)]
 pub struct ExchangeResponse {
+    /// lex, pex, rex or bex.
     pub algo: &'static str,
+    /// Number of processors.
     pub p: usize,
     /// L, the bytes of one block.
     pub bytes: u64,
+    /// The meetings of each step.
     pub steps: Vec<Vec<[usize; 2]>>,
     /// f(i) of each step on the CM-5 fat tree.
     pub contention: Vec<f64>,

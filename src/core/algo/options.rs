@@ -10,6 +10,7 @@ use crate::core::net::TopologySpec;
 /// How to run an algorithm: the seed, and the options only some use.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunOptions {
+    /// Feeds the randomised algorithms.
     pub seed: u64,
     /// RS_NL/RS_NLH: the network; `None` means the fat tree of n processors.
     pub topology: Option<TopologySpec>,
@@ -27,10 +28,10 @@ impl RunOptions {
         }
     }
 
-    /// Checks the options against `algo` and n processors.
-    pub fn validate(&self, algo: Algo, n: usize) -> Result<(), RsError> {
+    /// Checks the options against `algo` and the matrix.
+    pub fn validate(&self, algo: Algo, com: &Com) -> Result<(), RsError> {
         match rs_variant(algo) {
-            Some(v) => self.rs_config(v).validate(n),
+            Some(v) => self.rs_config(v).validate(com),
             None if self.topology.is_some() => Err(RsError::TopologyUnused {
                 variant: algo.name(),
             }),
@@ -81,7 +82,7 @@ pub fn cm5_algo(algo: Algo) -> Option<Cm5Algo> {
 
 /// Runs `algo` with options, after checking them.
 pub fn run_with(algo: Algo, com: &Com, opts: &RunOptions) -> Result<Run, RsError> {
-    opts.validate(algo, com.n())?;
+    opts.validate(algo, com)?;
     Ok(match rs_variant(algo) {
         Some(v) => run_rs(com, &opts.rs_config(v)),
         None => super::run(algo, com, opts.seed),

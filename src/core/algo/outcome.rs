@@ -7,7 +7,9 @@ use crate::core::trace::{Replay, Trace};
 /// scheduling work.
 #[derive(Clone)]
 pub struct Outcome<S: Replay> {
+    /// The phases chosen.
     pub schedule: Schedule,
+    /// The recorded trace, if recording was asked for.
     pub trace: Option<Trace<S>>,
     /// Entries examined while scheduling (matrix, CCOM or partner lists).
     pub probes: u64,

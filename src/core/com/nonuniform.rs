@@ -37,6 +37,7 @@ pub const MAX_MULTIPLIER: u64 = 1 << 20;
 /// Parameters of NICE test set 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NonuniformConfig {
+    /// Number of processors.
     pub n: usize,
     /// Messages per processor, 1 ≤ d < n.
     pub d: usize,
@@ -44,6 +45,7 @@ pub struct NonuniformConfig {
     pub unit: u64,
     /// Entries are drawn from `1..=max`.
     pub max: u64,
+    /// Seeds the pattern and, through [`SIZE_STREAM`], the sizes.
     pub seed: u64,
 }
 

@@ -24,6 +24,7 @@
 /// A scheme with its scheduling cost S and communication cost C.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate<'a> {
+    /// The scheme's name.
     pub name: &'a str,
     /// Scheduling cost S (0 if scheduled statically).
     pub s: f64,

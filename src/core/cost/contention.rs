@@ -25,9 +25,13 @@
 /// The parameters of α + L·max(β, f·β_sat), in µs and µs per byte.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContentionCost {
+    /// α: start-up time of a step.
     pub alpha_us: f64,
+    /// β_s: time per byte of a one-way send without link conflicts.
     pub beta_s_us: f64,
+    /// β_ex: time per byte of an exchange without link conflicts.
     pub beta_ex_us: f64,
+    /// β_sat: time per byte on a saturated link.
     pub beta_sat_us: f64,
 }
 

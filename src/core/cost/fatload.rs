@@ -33,21 +33,32 @@ use std::collections::BTreeMap;
 /// a fat tree of `p` processors (0 when nothing leaves a processor).
 pub fn link_load(p: usize, pairs: impl IntoIterator<Item = (usize, usize)>) -> f64 {
     let tree = FatTree::new(p);
-    // (level, node, up?) → messages.
-    let mut load: BTreeMap<(usize, usize, bool), u32> = BTreeMap::new();
+    // Messages through each node's channel: counts[base[ℓ] + 2·node + down?].
+    let mut base = Vec::with_capacity(tree.height());
+    let mut total = 0;
+    for level in 0..tree.height() {
+        base.push(total);
+        total += 2 * tree.nodes_at(level);
+    }
+    let mut counts = vec![0u32; total];
     for (s, d) in pairs
         .into_iter()
         .filter(|(s, d)| s != d && *s < p && *d < p)
     {
-        for level in 0..tree.lca_level(s, d) {
-            let size = 4usize.pow(level as u32);
-            *load.entry((level, s / size, true)).or_default() += 1;
-            *load.entry((level, d / size, false)).or_default() += 1;
+        let mut size = 1;
+        for b in base.iter().take(tree.lca_level(s, d)) {
+            counts[b + 2 * (s / size)] += 1;
+            counts[b + 2 * (d / size) + 1] += 1;
+            size *= 4;
         }
     }
-    load.into_iter()
-        .map(|((level, _, _), m)| m as f64 / switches(level + 1) as f64)
-        .fold(0.0, f64::max)
+    let mut worst = 0.0f64;
+    for (level, &b) in base.iter().enumerate() {
+        let end = base.get(level + 1).copied().unwrap_or(total);
+        let most = counts[b..end].iter().copied().max().unwrap_or(0);
+        worst = worst.max(most as f64 / switches(level + 1) as f64);
+    }
+    worst
 }
 
 /// Predicted time of `schedule` in µs under `model` (see the module docs).

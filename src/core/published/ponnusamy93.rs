@@ -52,7 +52,9 @@ pub const TABLE3_BEX: [[(usize, usize); 4]; 7] = [
 /// One row of Table 4 or 5: an algorithm's times in ms.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimesMs<const N: usize> {
+    /// The algorithm's CLI name.
     pub algo: &'static str,
+    /// One time per column.
     pub ms: [f64; N],
 }
 

@@ -54,7 +54,9 @@ impl Exchange {
 /// The steps of one complete exchange on p processors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExchangePlan {
+    /// Which exchange.
     pub exchange: Exchange,
+    /// Number of processors.
     pub p: usize,
     /// The meetings of each step: one-way `(src, dst)` for LEX, exchanges
     /// `(a, b)` otherwise.

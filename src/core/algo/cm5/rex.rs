@@ -32,22 +32,29 @@ pub type Block = (u32, u32);
 /// The blocks one processor sends its partner in one step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Carry {
+    /// The sending processor.
     pub from: usize,
+    /// Its partner in this step.
     pub to: usize,
+    /// The blocks sent, each (source, final destination).
     pub blocks: Vec<Block>,
 }
 
 /// One step: the exchanging pairs and what each side carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RexStep {
+    /// The exchanging pairs (a, b), a < b.
     pub pairs: Vec<(usize, usize)>,
+    /// Both directions of every pair.
     pub carries: Vec<Carry>,
 }
 
 /// A recursive exchange over p processors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rex {
+    /// Number of processors, a power of two.
     pub p: usize,
+    /// The lg p steps.
     pub steps: Vec<RexStep>,
 }
 
@@ -230,6 +237,7 @@ pub enum RexEvent {
 /// The view state: which blocks each processor holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RexState {
+    /// The current step (0 before the first).
     pub step: usize,
     /// Blocks held by each processor.
     pub holds: Vec<Vec<Block>>,

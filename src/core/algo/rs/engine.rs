@@ -23,6 +23,9 @@ enum Stage {
 /// Static routes and which message holds each link in the current phase.
 struct Links {
     net: Box<dyn Network>,
+    /// The static route of each CCOM entry, kept in step with `ccom`, so a
+    /// route is computed once per message rather than once per probe.
+    routes: Vec<Vec<Vec<LinkId>>>,
     owner: Vec<Option<(usize, usize)>>,
     taken: Vec<LinkId>,
 }
@@ -97,8 +100,12 @@ impl Rs {
         let links = cfg.topology(n).map(|spec| {
             let net = spec.build();
             let owner = vec![None; net.links()];
+            let routes = (0..n)
+                .map(|i| ccom[i].iter().map(|e| net.static_route(i, e.dst)).collect())
+                .collect();
             Links {
                 net,
+                routes,
                 owner,
                 taken: Vec::new(),
             }
@@ -176,13 +183,11 @@ impl Rs {
             let e = self.ccom[i][j];
             let k = e.dst;
             self.probes += 1;
-            let route = match &self.links {
-                Some(l) => l.net.static_route(i, k),
-                None => Vec::new(),
-            };
             let verdict = if let Some(by) = self.receive[k] {
                 Verdict::NodeBusy { by }
-            } else if let Some((link, by)) = self.links.as_ref().and_then(|l| l.conflict(&route)) {
+            } else if let Some((link, by)) =
+                (self.links.as_ref()).and_then(|l| l.conflict(&l.routes[i][j]))
+            {
                 let name = match (&self.rec, &self.links) {
                     (Some(_), Some(l)) => l.net.link_label(link),
                     _ => String::new(),
@@ -201,7 +206,9 @@ impl Rs {
             if free {
                 self.send[i] = Some(k);
                 self.receive[k] = Some(i);
+                let mut route = Vec::new();
                 if let Some(l) = &mut self.links {
+                    route = l.routes[i].swap_remove(j);
                     for &link in &route {
                         l.owner[link as usize] = Some((i, k));
                         l.taken.push(link);
@@ -263,6 +270,9 @@ impl Rs {
                     offset: e.offset,
                 });
                 self.ccom[src].push(rest);
+                if let Some(l) = &mut self.links {
+                    l.routes[src].push(l.net.static_route(src, e.dst));
+                }
                 self.active += 1;
             }
             let t = Transfer {

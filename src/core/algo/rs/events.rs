@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 /// An active entry of CCOM: a message (or what is left of it) still to send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CEntry {
+    /// The destination.
     pub dst: usize,
     /// Bytes not yet scheduled.
     pub left: u64,

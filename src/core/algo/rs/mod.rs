@@ -73,6 +73,7 @@ pub use events::{CEntry, RsEvent, RsState, Verdict, caption};
 
 use crate::core::com::Com;
 use crate::core::net::TopologySpec;
+use crate::core::net::{fattree::FatTree, mesh::Mesh};
 use crate::core::schedule::Schedule;
 use crate::core::trace::Trace;
 use std::fmt;
@@ -82,6 +83,18 @@ pub const DEFAULT_H: f64 = 1.0;
 
 /// Largest split factor accepted (beyond it nothing is ever cut).
 pub const MAX_H: f64 = 1000.0;
+
+/// Most messages RS_NL and RS_NLH accept. Their candidates are checked link
+/// by link, so a dense matrix costs about n³ link checks: 131,072 messages
+/// (n = 2048 with d = 64, or a full matrix of n = 362) take about a second.
+pub const MAX_LINK_MESSAGES: usize = 1 << 17;
+
+/// Most links, summed over the static routes of all messages, that RS_NL
+/// and RS_NLH accept: they keep each route once and check candidates link
+/// by link, so long routes cost memory and time (n = 4096 with d = 8 on
+/// `mesh:64x64` crosses 1.4 M links and takes a second or two; a thin mesh
+/// such as `mesh:1x4096` hits this limit first).
+pub const MAX_ROUTE_LINKS: usize = 1 << 21;
 
 /// Which of NICE's four random schedulers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +134,9 @@ impl RsVariant {
 /// Parameters of an RS run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RsConfig {
+    /// Which scheduler.
     pub variant: RsVariant,
+    /// Seeds the row shuffles and the random starts.
     pub seed: u64,
     /// The network whose static routes RS_NL/RS_NLH keep apart; `None` means
     /// the fat tree of n processors. Only for the link variants.
@@ -145,6 +160,13 @@ pub enum RsError {
     SplitUnused { variant: &'static str },
     /// The split factor is out of range.
     BadSplit { h: f64 },
+    /// Too many messages for a link-checking variant.
+    TooManyMessages {
+        variant: &'static str,
+        messages: usize,
+    },
+    /// The messages' routes are too long in total.
+    RoutesTooLong { topology: String, links: usize },
 }
 
 impl fmt::Display for RsError {
@@ -170,6 +192,14 @@ impl fmt::Display for RsError {
                     "split factor h must be between 1 and {MAX_H} (got h = {h})"
                 )
             }
+            RsError::TooManyMessages { variant, messages } => write!(
+                f,
+                "{variant} checks every candidate link by link and would take too long on {messages} messages; at most {MAX_LINK_MESSAGES} are allowed (use rs-n or rs-nh, or a sparser matrix)"
+            ),
+            RsError::RoutesTooLong { topology, links } => write!(
+                f,
+                "on {topology} the messages' routes cross {links} links in all, above the limit of {MAX_ROUTE_LINKS}; choose a squarer mesh, the fat tree, or a sparser matrix"
+            ),
         }
     }
 }
@@ -187,9 +217,16 @@ impl RsConfig {
         }
     }
 
-    /// Checks the configuration against n processors.
-    pub fn validate(&self, n: usize) -> Result<(), RsError> {
+    /// Checks the configuration against the matrix it will run on.
+    pub fn validate(&self, com: &Com) -> Result<(), RsError> {
+        let n = com.n();
         let name = self.variant.title();
+        if self.variant.links() && com.len() > MAX_LINK_MESSAGES {
+            return Err(RsError::TooManyMessages {
+                variant: name,
+                messages: com.len(),
+            });
+        }
         if let Some(t) = self.topology {
             if !self.variant.links() {
                 return Err(RsError::TopologyUnused { variant: name });
@@ -199,6 +236,15 @@ impl RsConfig {
                     topology: t.name(),
                     procs: t.procs(),
                     n,
+                });
+            }
+        }
+        if let Some(t) = self.topology(n) {
+            let links = route_links(t, com);
+            if links > MAX_ROUTE_LINKS {
+                return Err(RsError::RoutesTooLong {
+                    topology: t.name(),
+                    links,
                 });
             }
         }
@@ -226,9 +272,25 @@ impl RsConfig {
     }
 }
 
+/// The links the static routes of all of `com`'s messages cross, summed,
+/// from the topologies' closed forms (a route is as long as the Manhattan
+/// distance on the mesh, twice the common ancestor's level on the fat tree).
+fn route_links(spec: TopologySpec, com: &Com) -> usize {
+    match spec {
+        TopologySpec::Mesh { rows, cols } => {
+            let m = Mesh::new(rows, cols);
+            com.messages().map(|x| m.hops(x.src, x.dst)).sum()
+        }
+        TopologySpec::FatTree { procs } => {
+            let t = FatTree::new(procs);
+            com.messages().map(|x| 2 * t.lca_level(x.src, x.dst)).sum()
+        }
+    }
+}
+
 /// The scheduler as a step engine, for the UI to run in slices.
 pub fn stepper(com: &Com, cfg: &RsConfig, record: bool) -> Result<Rs, RsError> {
-    cfg.validate(com.n())?;
+    cfg.validate(com)?;
     Ok(Rs::new(com, cfg, record))
 }
 

@@ -225,7 +225,7 @@ fn refuses_bad_configurations() {
         ..RsConfig::new(RsVariant::N, 0)
     };
     assert!(matches!(
-        unused.validate(6),
+        unused.validate(&com),
         Err(RsError::TopologyUnused { .. })
     ));
     let h = RsConfig {
@@ -233,22 +233,62 @@ fn refuses_bad_configurations() {
         ..RsConfig::new(RsVariant::Nh, 0)
     };
     assert_eq!(
-        h.validate(6).unwrap_err().to_string(),
+        h.validate(&com).unwrap_err().to_string(),
         "split factor h must be between 1 and 1000 (got h = 0.5)"
     );
     let nan = RsConfig {
         split: Some(f64::NAN),
         ..RsConfig::new(RsVariant::Nlh, 0)
     };
-    assert!(nan.validate(6).is_err());
+    assert!(nan.validate(&com).is_err());
     assert!(
         RsConfig {
             split: Some(2.0),
             ..RsConfig::new(RsVariant::N, 0)
         }
-        .validate(6)
+        .validate(&com)
         .is_err()
     );
+    let full = Com::from_messages(
+        400,
+        (0..400 * 400)
+            .map(|k| crate::core::com::Message {
+                src: k / 400,
+                dst: k % 400,
+                bytes: 1,
+            })
+            .collect(),
+    )
+    .unwrap();
+    let line = Com::from_messages(
+        4096,
+        (0..4096 * 3)
+            .map(|k| crate::core::com::Message {
+                src: k / 3,
+                dst: (k / 3 + 2048 + k % 3) % 4096,
+                bytes: 1,
+            })
+            .collect(),
+    )
+    .unwrap();
+    let thin = RsConfig {
+        topology: Some(TopologySpec::Mesh {
+            rows: 1,
+            cols: 4096,
+        }),
+        ..RsConfig::new(RsVariant::Nl, 0)
+    };
+    assert!(matches!(
+        thin.validate(&line),
+        Err(RsError::RoutesTooLong { links, .. }) if links > MAX_ROUTE_LINKS
+    ));
+    assert!(matches!(
+        schedule(&full, &RsConfig::new(RsVariant::Nlh, 0)),
+        Err(RsError::TooManyMessages {
+            messages: 160000,
+            ..
+        })
+    ));
 }
 
 #[test]

@@ -53,6 +53,7 @@ pub struct MeshConfig {
     pub points: usize,
     /// `msg_unit`: bytes per boundary point.
     pub unit: u64,
+    /// Seeds the jitter and the diagonals.
     pub seed: u64,
 }
 
