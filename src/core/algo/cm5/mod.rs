@@ -45,6 +45,7 @@ pub mod exchange;
 pub mod greedy;
 pub mod order;
 pub mod rex;
+pub mod rex_trace;
 
 pub use engine::{Cm5Outcome, Cm5Run, GREEDY_RULE};
 pub use events::{Cm5Event, Cm5State, caption};

@@ -4,45 +4,19 @@
 
 use super::RsConfig;
 use super::events::{CEntry, RsEvent, RsState, Verdict};
+use super::links::Links;
 use crate::core::algo::outcome::Outcome;
 use crate::core::com::Com;
-use crate::core::net::Network;
 use crate::core::rng::Rng;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::step::{Progress, Stepper};
 use crate::core::trace::{Recorder, snapshot_every};
-use crate::core::verify::LinkId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     Begin,
     Rows,
     Done,
-}
-
-/// Static routes and which message holds each link in the current phase.
-struct Links {
-    net: Box<dyn Network>,
-    /// The static route of each CCOM entry, kept in step with `ccom`, so a
-    /// route is computed once per message rather than once per probe.
-    routes: Vec<Vec<Vec<LinkId>>>,
-    owner: Vec<Option<(usize, usize)>>,
-    taken: Vec<LinkId>,
-}
-
-impl Links {
-    fn clear(&mut self) {
-        for l in self.taken.drain(..) {
-            self.owner[l as usize] = None;
-        }
-    }
-
-    /// The first link of the route already taken, if any.
-    fn conflict(&self, route: &[LinkId]) -> Option<(LinkId, (usize, usize))> {
-        route
-            .iter()
-            .find_map(|&l| self.owner[l as usize].map(|by| (l, by)))
-    }
 }
 
 /// An RS scheduler in progress.
@@ -97,19 +71,7 @@ impl Rs {
             ccom.push(row);
         }
         let active: usize = ccom.iter().map(Vec::len).sum();
-        let links = cfg.topology(n).map(|spec| {
-            let net = spec.build();
-            let owner = vec![None; net.links()];
-            let routes = (0..n)
-                .map(|i| ccom[i].iter().map(|e| net.static_route(i, e.dst)).collect())
-                .collect();
-            Links {
-                net,
-                routes,
-                owner,
-                taken: Vec::new(),
-            }
-        });
+        let links = cfg.topology(n).map(|spec| Links::new(spec, &ccom));
         let rec = record.then(|| {
             let steps = (active + 1) * 4;
             Recorder::new(
@@ -185,11 +147,9 @@ impl Rs {
             self.probes += 1;
             let verdict = if let Some(by) = self.receive[k] {
                 Verdict::NodeBusy { by }
-            } else if let Some((link, by)) =
-                (self.links.as_ref()).and_then(|l| l.conflict(&l.routes[i][j]))
-            {
+            } else if let Some((link, by)) = self.links.as_ref().and_then(|l| l.conflict(i, j)) {
                 let name = match (&self.rec, &self.links) {
-                    (Some(_), Some(l)) => l.net.link_label(link),
+                    (Some(_), Some(l)) => l.label(link),
                     _ => String::new(),
                 };
                 Verdict::LinkBusy { link, name, by }
@@ -206,14 +166,10 @@ impl Rs {
             if free {
                 self.send[i] = Some(k);
                 self.receive[k] = Some(i);
-                let mut route = Vec::new();
-                if let Some(l) = &mut self.links {
-                    route = l.routes[i].swap_remove(j);
-                    for &link in &route {
-                        l.owner[link as usize] = Some((i, k));
-                        l.taken.push(link);
-                    }
-                }
+                let route = match &mut self.links {
+                    Some(l) => l.take(i, j, (i, k)),
+                    None => Vec::new(),
+                };
                 self.chosen.push((i, e));
                 self.emit(RsEvent::Chose {
                     src: i,
@@ -271,7 +227,7 @@ impl Rs {
                 });
                 self.ccom[src].push(rest);
                 if let Some(l) = &mut self.links {
-                    l.routes[src].push(l.net.static_route(src, e.dst));
+                    l.requeue(src, e.dst);
                 }
                 self.active += 1;
             }

@@ -1,7 +1,7 @@
 use super::*;
 use crate::core::com::fig7::Fig7Config;
 use crate::core::com::nonuniform::NonuniformConfig;
-use crate::core::net::StaticRouting;
+use crate::core::net::{StaticRouting, TopologySpec};
 use crate::core::trace::Replay;
 use crate::core::verify::verify;
 use expect_test::expect;
