@@ -3,9 +3,10 @@
 //! NICE's first test set holds matrices in which every row and every column
 //! has about d entries, each entry a positive integer, and the message
 //! length is that integer times a variable `msg_unit`, so that one pattern
-//! can be run at several message sizes. The paper refers to [10] for the
-//! pattern; that is the Figure 7 generator of paper 000 (the same authors),
-//! which makes every row and column hold exactly d entries.
+//! can be run at several message sizes. For the pattern the paper points to
+//! a companion report by Ranka and Wang (its reference 10); the book uses
+//! the generator the same authors print in paper 000 (Figure 7), which
+//! makes every row and column hold exactly d entries.
 //!
 //! Choices the text leaves open, and what the book does:
 //! - The pattern comes from [`super::fig7`] with the same seed, so
