@@ -32,9 +32,9 @@
 //!
 //! Choices where the paper is silent, and why:
 //! - **Compression** shuffles each row of CCOM (paper 000's `Random_Swap`,
-//!   Figure 5): NICE points to a companion report by the same authors for it, and the
-//!   d + log d estimate assumes random destinations. The shuffles use the
-//!   seed before the first random start.
+//!   Figure 5): NICE points to a companion report by the same authors for
+//!   it, and the d + log d estimate assumes random destinations. The
+//!   shuffles use the seed before the first random start.
 //! - **Local copies** (`COM(i, i)`) need no port; they leave CCOM and are
 //!   done in the first phase, as in LP.
 //! - **The split rule** (RS_NH, RS_NLH): once a phase's partners are chosen
