@@ -3,11 +3,13 @@
 use super::{ApiError, Args};
 use crate::core::com::fig7::{Fig7Config, SwapMode};
 use crate::core::com::random::{RandomConfig, check_messages};
+use crate::core::com::nonuniform::NonuniformConfig;
+use crate::core::com::unstructured::{self, MeshConfig};
 use crate::core::com::{Com, MAX_BYTES, MAX_N, import};
 use serde::Serialize;
 
 /// The generators `--gen` accepts.
-pub const GENERATORS: &[&str] = &["fig7", "random"];
+pub const GENERATORS: &[&str] = &["fig7", "random", "nonuniform", "mesh"];
 
 /// Largest n the commands accept in this build: the core's limit natively;
 /// in the browser a dense n × n matrix must also travel through JSON and be
@@ -90,6 +92,23 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
             if let Some(b) = args.uint("bytes", 1, MAX_BYTES)? {
                 cfg.bytes = b;
             }
+            Ok(cfg.generate()?)
+        }
+        "nonuniform" => {
+            let (n, d, seed) = size_and_seed(args)?;
+            let mut cfg = NonuniformConfig::new(n, d, seed);
+            cfg.unit = args.uint("unit", 1, MAX_BYTES)?.unwrap_or(cfg.unit);
+            cfg.max = args.uint("max", 1, u64::MAX)?.unwrap_or(cfg.max);
+            Ok(cfg.generate()?)
+        }
+        "mesh" => {
+            let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
+            check_api_n(n)?;
+            let mut cfg = MeshConfig::new(n, args.uint("seed", 0, u64::MAX)?.unwrap_or(1));
+            cfg.points = args
+                .uint("points", 1, unstructured::MAX_POINTS as u64)?
+                .map_or(cfg.points, |p| p as usize);
+            cfg.unit = args.uint("unit", 1, MAX_BYTES)?.unwrap_or(cfg.unit);
             Ok(cfg.generate()?)
         }
         other => Err(ApiError(format!(

@@ -8,10 +8,12 @@
 
 pub mod args;
 mod com_cmd;
+mod exchange_cmd;
 mod schedule_cmd;
 
 pub use args::Args;
 pub use com_cmd::{ComResponse, com};
+pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use schedule_cmd::{ScheduleResponse, schedule};
 
 use serde::Serialize;
@@ -36,7 +38,7 @@ impl From<crate::core::com::ComError> for ApiError {
 }
 
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule"];
+pub const COMMANDS: &[&str] = &["com", "schedule", "exchange"];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -46,6 +48,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
     let out = match command {
         "com" => json(com(args)?),
         "schedule" => json(schedule(args)?),
+        "exchange" => json(exchange(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

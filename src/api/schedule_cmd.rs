@@ -3,21 +3,26 @@
 use super::com_cmd::com_from_args;
 use super::{ApiError, Args};
 use crate::core::algo::gm::{self, Scan};
-use crate::core::algo::{self, Algo};
+use crate::core::algo::{self, Algo, RunOptions};
 use crate::core::com::random::MAX_MESSAGES;
 use crate::core::cost::machine::Machine;
+use crate::core::net::{StaticRouting, TopologySpec};
 use crate::core::schedule::Transfer;
 use crate::core::stats::ScheduleStats;
-use crate::core::verify::verify;
+use crate::core::verify::{Routing, verify};
 use serde::Serialize;
 
-/// `{ "algo", "n", "phases": [[{src, dst, bytes, offset}]], "stats": {…} }`.
+/// `{ "algo", "n", "phases": [[{src, dst, bytes, offset}]], "stats": {…} }`,
+/// plus `"topology"` for the algorithms that keep links apart.
 #[derive(Debug, Serialize)]
 pub struct ScheduleResponse {
     /// The algorithm's short name.
     pub algo: &'static str,
     /// Number of processors.
     pub n: usize,
+    /// The network whose links the schedule keeps apart (rs-nl, rs-nlh).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topology: Option<String>,
     /// The phases, each a list of transfers.
     pub phases: Vec<Vec<Transfer>>,
     /// Summary figures, with the prediction on the chosen machine.
@@ -26,7 +31,9 @@ pub struct ScheduleResponse {
 
 /// Runs `schedule`. Options: `algo`, the matrix (`gen` … or `com`), `seed`
 /// (for the generator and the randomised algorithms), `machine` (the τ + Mφ
-/// preset of the prediction, default `cm5`) and, for `gm` only, `scan`.
+/// preset of the prediction, default `cm5`), and the options only some
+/// algorithms read: `scan` (gm), `topology` (rs-nl, rs-nlh), `split`
+/// (rs-nh, rs-nlh).
 pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     let name = args
         .string("algo")?
@@ -43,12 +50,28 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
             com.len()
         )));
     }
-    let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
-    let run = match algo {
-        Algo::Gm => gm::run(&com, scan(args)?, seed),
-        _ => algo::run(algo, &com, seed),
+    let opts = RunOptions {
+        seed: args.uint("seed", 0, u64::MAX)?.unwrap_or(1),
+        topology: args
+            .string("topology")?
+            .map(|t| TopologySpec::parse(&t))
+            .transpose()
+            .map_err(ApiError)?,
+        split: args.string("split")?.map(|h| parse_split(&h)).transpose()?,
     };
-    verify(&com, &run.schedule, None).map_err(|v| {
+    // `scan` is read only for GM, so giving it to another algorithm is
+    // reported as an unknown option.
+    let run = match algo {
+        Algo::Gm => {
+            opts.validate(algo, &com).map_err(|e| ApiError(e.to_string()))?;
+            gm::run(&com, scan(args)?, opts.seed)
+        }
+        _ => algo::run_with(algo, &com, &opts).map_err(|e| ApiError(e.to_string()))?,
+    };
+    let topology = opts.routing_topology(algo, com.n());
+    let net = topology.map(|t| t.build());
+    let routing = net.as_deref().map(StaticRouting);
+    verify(&com, &run.schedule, routing.as_ref().map(|r| r as &dyn Routing)).map_err(|v| {
         ApiError(format!(
             "internal error: {} produced an invalid schedule: {v}",
             algo.name()
@@ -57,6 +80,7 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     Ok(ScheduleResponse {
         algo: algo.name(),
         n: com.n(),
+        topology: topology.map(|t| t.name()),
         stats: ScheduleStats::on(&com, &run.schedule, run.probes, machine),
         phases: run.schedule.phases,
     })
@@ -72,4 +96,17 @@ fn scan(args: &Args) -> Result<Scan, ApiError> {
             ))
         }),
     }
+}
+
+/// The split factor h, a decimal number such as `1.5`.
+fn parse_split(text: &str) -> Result<f64, ApiError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|h| h.is_finite())
+        .ok_or_else(|| {
+            ApiError(format!(
+                "split must be a number h ≥ 1, the cap as a multiple of a phase's mean size (got {text})"
+            ))
+        })
 }

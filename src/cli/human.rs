@@ -11,6 +11,7 @@ pub fn render(command: &str, out: &Value) -> String {
     match command {
         "com" => render_com(out),
         "schedule" => render_schedule(out),
+        "exchange" => render_exchange(out),
         _ => out.to_string(),
     }
 }
@@ -67,7 +68,10 @@ fn render_schedule(out: &Value) -> String {
         let mut pairs: Vec<String> = transfers
             .iter()
             .take(MAX_PRINTED_PAIRS)
-            .map(|t| format!("{}→{}", t["src"], t["dst"]))
+            .map(|t| match t["offset"].as_u64() {
+                Some(off) if off > 0 => format!("{}→{}@{off}", t["src"], t["dst"]),
+                _ => format!("{}→{}", t["src"], t["dst"]),
+            })
             .collect();
         if transfers.len() > MAX_PRINTED_PAIRS {
             pairs.push(format!("… {} more", transfers.len() - MAX_PRINTED_PAIRS));
@@ -88,6 +92,38 @@ fn render_schedule(out: &Value) -> String {
             s,
             "  … {} more phases (use --json for all)",
             phases.len() - MAX_PRINTED_PHASES
+        );
+    }
+    s.pop();
+    s
+}
+
+fn render_exchange(out: &Value) -> String {
+    let algo = out["algo"].as_str().unwrap_or("?");
+    let steps = out["steps"].as_array().cloned().unwrap_or_default();
+    let arrow = if algo == "lex" { "→" } else { "↔" };
+    let mut s = format!(
+        "{algo} on {} processors: {} steps; predicted {:.0} µs for {}-byte blocks on the CM-5 model (paper's formula {:.0} µs)\n",
+        out["p"],
+        steps.len(),
+        out["predicted_us"].as_f64().unwrap_or(0.0),
+        out["bytes"],
+        out["formula_us"].as_f64().unwrap_or(0.0),
+    );
+    let f = out["contention"].as_array().cloned().unwrap_or_default();
+    for (k, step) in steps.iter().enumerate() {
+        let pairs: Vec<String> = step
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| format!("{}{arrow}{}", p[0], p[1]))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  step {:>3} (f = {}): {}",
+            k + 1,
+            f.get(k).and_then(Value::as_f64).unwrap_or(0.0),
+            pairs.join(" ")
         );
     }
     s.pop();

@@ -22,10 +22,15 @@ commands:
   com       generate a communication matrix
             --gen fig7 --n N --d D [--seed S] [--swap rows|cols|both] [--rounds R] [--bytes B]
             --gen random --n N --d D [--seed S] [--bytes B]
+            --gen nonuniform --n N --d D [--seed S] [--unit B] [--max M]   (NICE test set 1)
+            --gen mesh --n N [--seed S] [--points P] [--unit B]          (NICE test set 2)
   schedule  schedule a matrix with one algorithm
-            --algo ac|lp|gm|cgm (--gen ... | --com FILE) [--seed S] [--machine M]
+            --algo ac|lp|gm|cgm|rs-n|rs-nl|rs-nh|rs-nlh|ls|ps|bs|gs (--gen ... | --com FILE)
+            [--seed S] [--machine M]  machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
             [--scan zero|after-row]  (gm only: where each row's scan starts)
-            machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
+            [--topology mesh:RxC|fattree:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)
+  exchange  a complete exchange of paper 004 on the CM-5 model
+            --algo lex|pex|rex|bex --p P [--bytes L]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

@@ -5,16 +5,24 @@
 pub mod ac;
 pub mod ccom;
 pub mod cgm;
+pub mod cm5;
 pub mod gm;
 pub mod gm_scan;
 pub mod lp;
 pub mod masking;
+pub mod options;
+pub mod outcome;
 pub mod pairing;
+pub mod rs;
 mod sink;
+
+pub use options::{RunOptions, run_with};
 
 use crate::core::com::Com;
 use crate::core::schedule::Schedule;
 use crate::core::trace::{Replay, Trace};
+use cm5::Cm5Algo;
+use rs::{RsConfig, RsVariant};
 use std::fmt;
 
 /// The algorithms the book can run, by their names in the papers.
@@ -28,11 +36,40 @@ pub enum Algo {
     Gm,
     /// Compact global masking, paper 000 §4.
     Cgm,
+    /// NICE's random scheduling avoiding node contention, paper 002 §3.3.
+    RsN,
+    /// RS_N that also avoids link contention, paper 002 §3.3.
+    RsNl,
+    /// RS_N that splits large messages, paper 002 §3.3.
+    RsNh,
+    /// RS_NL that splits large messages, paper 002 §3.3.
+    RsNlh,
+    /// Linear scheduling, paper 004 §5.
+    Ls,
+    /// Pairwise scheduling, paper 004 §5.
+    Ps,
+    /// Balanced scheduling, paper 004 §5.
+    Bs,
+    /// Greedy scheduling, paper 004 §5.
+    Gs,
 }
 
 impl Algo {
     /// Every algorithm, in the order the book introduces them.
-    pub const ALL: &'static [Algo] = &[Algo::Ac, Algo::Lp, Algo::Gm, Algo::Cgm];
+    pub const ALL: &'static [Algo] = &[
+        Algo::Ac,
+        Algo::Lp,
+        Algo::Gm,
+        Algo::Cgm,
+        Algo::RsN,
+        Algo::RsNl,
+        Algo::RsNh,
+        Algo::RsNlh,
+        Algo::Ls,
+        Algo::Ps,
+        Algo::Bs,
+        Algo::Gs,
+    ];
 
     /// The short name used by the CLI, the JS API and URLs.
     pub fn name(self) -> &'static str {
@@ -41,6 +78,14 @@ impl Algo {
             Algo::Lp => "lp",
             Algo::Gm => "gm",
             Algo::Cgm => "cgm",
+            Algo::RsN => "rs-n",
+            Algo::RsNl => "rs-nl",
+            Algo::RsNh => "rs-nh",
+            Algo::RsNlh => "rs-nlh",
+            Algo::Ls => "ls",
+            Algo::Ps => "ps",
+            Algo::Bs => "bs",
+            Algo::Gs => "gs",
         }
     }
 
@@ -51,6 +96,14 @@ impl Algo {
             Algo::Lp => "Linear permutation (LP), paper 000 §3.2",
             Algo::Gm => "Global masking (GM), paper 000 §3.3",
             Algo::Cgm => "Compact global masking (CGM), paper 000 §4",
+            Algo::RsN => "Random scheduling, node contention (RS_N), paper 002 §3.3",
+            Algo::RsNl => "Random scheduling, node and link contention (RS_NL), paper 002 §3.3",
+            Algo::RsNh => "Random scheduling with message splitting (RS_NH), paper 002 §3.3",
+            Algo::RsNlh => "RS_NL with message splitting (RS_NLH), paper 002 §3.3",
+            Algo::Ls => "Linear scheduling (LS), paper 004 §5",
+            Algo::Ps => "Pairwise scheduling (PS), paper 004 §5",
+            Algo::Bs => "Balanced scheduling (BS), paper 004 §5",
+            Algo::Gs => "Greedy scheduling (GS), paper 004 §5",
         }
     }
 
@@ -90,7 +143,9 @@ pub struct Run {
     pub probes: u64,
 }
 
-/// Runs `algo` on `com`; `seed` feeds the randomised algorithms.
+/// Runs `algo` on `com`; `seed` feeds the randomised algorithms. Options
+/// take their defaults (RS_NL on the fat tree of n processors); see
+/// [`run_with`] to set them.
 pub fn run(algo: Algo, com: &Com, seed: u64) -> Run {
     match algo {
         Algo::Ac => ac::run(com),
@@ -103,6 +158,14 @@ pub fn run(algo: Algo, com: &Com, seed: u64) -> Run {
                 probes: out.probes,
             }
         }
+        Algo::RsN => options::run_rs(com, &RsConfig::new(RsVariant::N, seed)),
+        Algo::RsNl => options::run_rs(com, &RsConfig::new(RsVariant::Nl, seed)),
+        Algo::RsNh => options::run_rs(com, &RsConfig::new(RsVariant::Nh, seed)),
+        Algo::RsNlh => options::run_rs(com, &RsConfig::new(RsVariant::Nlh, seed)),
+        Algo::Ls => options::run_cm5(Cm5Algo::Ls, com),
+        Algo::Ps => options::run_cm5(Cm5Algo::Ps, com),
+        Algo::Bs => options::run_cm5(Cm5Algo::Bs, com),
+        Algo::Gs => options::run_cm5(Cm5Algo::Gs, com),
     }
 }
 

@@ -14,6 +14,8 @@ mod error;
 pub mod fig7;
 pub mod import;
 pub mod random;
+pub mod nonuniform;
+pub mod unstructured;
 
 pub use error::ComError;
 

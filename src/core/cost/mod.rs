@@ -1,8 +1,16 @@
 //! Cost models that turn a schedule into predicted time.
 //!
 //! `perm` is paper 000's τ + Mφ: a phase in which every processor sends and
-//! receives at most one message of at most M bytes costs τ + M·φ. `machine`
+//! receives at most one message of at most M bytes costs τ + M·φ; `machine`
 //! lists τ and φ for the machines of the papers and one of today.
+//! `contention` is paper 004's α + L·max(β_ex, f·β_sat), with `fatload`
+//! measuring f on the CM-5 fat tree; `choice` is NICE's rule for picking a
+//! scheduler, minimise S/R + C.
 
+pub mod choice;
+pub mod contention;
+pub mod fatload;
 pub mod machine;
 pub mod perm;
+#[cfg(test)]
+mod tables004;
