@@ -1,0 +1,122 @@
+//! cyclic(x) → cyclic(y) in two phases through L = lcm(x, y) (paper 003,
+//! §1 and Table 1; the gcd/lcm methods of [22]).
+//!
+//! Phase 1 is ℜ_x(L/x, P), cyclic(x) → cyclic(L); phase 2 is the dual of
+//! ℜ_y(L/y, P), cyclic(L) → cyclic(y). Both phases see the same superblocks
+//! of P·L elements, so the memories pass from one to the other unchanged and
+//! are only read as blocks of y instead of x. A phase with factor 1 (x = L or
+//! y = L) moves nothing and is skipped.
+//!
+//! Choices: N must be a multiple of L (a multiple of both x and y), so every
+//! block of either size is whole; the same scheme runs both phases, a hybrid
+//! degree being capped at each phase's maximum. For x, y and P pairwise
+//! coprime (G = 1 in both phases) the indirect scheme takes
+//! ⌈log y⌉ + ⌈log x⌉ + 2 steps, within Table 1's ⌈log x⌉ + ⌈log y⌉ + 4.
+//!
+//! ```
+//! use commbook::core::redist::{general::GeneralConfig, Scheme};
+//! let problem = GeneralConfig { x: 3, y: 5, p: 8, n: 480 }.validate().unwrap();
+//! let run = problem.execute(Scheme::Indirect).unwrap();
+//! assert_eq!(run.steps.len(), 3 + 2 + 2); // ⌈log 5⌉ + 1 and ⌈log 3⌉ + 1
+//! ```
+
+use super::error::RedistError;
+use super::exec::{Array, ExecError, Execution, Machine, check_array, run_actions};
+use super::plan::Plan;
+use super::schedules::plan;
+use super::scheme::{Direction, Scheme};
+use super::shape::{MAX_K, Shape, gcd};
+
+/// cyclic(x) → cyclic(y) of an N-element array on P processors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GeneralConfig {
+    pub x: usize,
+    pub y: usize,
+    pub p: usize,
+    pub n: usize,
+}
+
+/// A validated cyclic(x) → cyclic(y) problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwoPhase {
+    pub x: usize,
+    pub y: usize,
+    /// L = lcm(x, y).
+    pub l: usize,
+    pub n: usize,
+    /// ℜ_x(L/x, P).
+    pub first: Shape,
+    /// ℜ_y(L/y, P), run backwards.
+    pub second: Shape,
+    array: Array,
+}
+
+impl GeneralConfig {
+    /// Checks x, y, P and N and derives both phases.
+    pub fn validate(&self) -> Result<TwoPhase, RedistError> {
+        for (name, v) in [("x", self.x), ("y", self.y)] {
+            if v == 0 {
+                return Err(RedistError::Zero { name });
+            }
+        }
+        let l = self.x as u64 / gcd(self.x, self.y) as u64 * self.y as u64;
+        for (name, k) in [("L/x", l / self.x as u64), ("L/y", l / self.y as u64)] {
+            if k > MAX_K as u64 {
+                return Err(RedistError::TooLarge {
+                    name,
+                    value: k,
+                    max: MAX_K as u64,
+                });
+            }
+        }
+        let first = Shape::new((l / self.x as u64) as usize, self.p)?;
+        let second = Shape::new((l / self.y as u64) as usize, self.p)?;
+        let l = l as usize;
+        let array = check_array(self.n, l, "lcm(x, y)", l as u64 * self.p as u64)?;
+        Ok(TwoPhase {
+            x: self.x,
+            y: self.y,
+            l,
+            n: self.n,
+            first,
+            second,
+            array,
+        })
+    }
+}
+
+impl TwoPhase {
+    /// The two plans (a phase with factor 1 is `None`).
+    pub fn plans(&self, scheme: Scheme) -> (Option<Plan>, Option<Plan>) {
+        let make = |sh: &Shape, d| (sh.k > 1).then(|| plan(sh, scheme, d));
+        (
+            make(&self.first, Direction::Up),
+            make(&self.second, Direction::Down),
+        )
+    }
+
+    /// Communication steps of both phases.
+    pub fn n_steps(&self, scheme: Scheme) -> usize {
+        let (a, b) = self.plans(scheme);
+        a.map_or(0, |p| p.n_steps()) + b.map_or(0, |p| p.n_steps())
+    }
+
+    /// Runs both phases on the array, with the one-port check at every step,
+    /// and checks that the result is cyclic(y).
+    pub fn execute(&self, scheme: Scheme) -> Result<Execution, ExecError> {
+        let (first, second) = self.plans(scheme);
+        let (k1, k2) = (self.first.k, self.second.k);
+        let mut machine = Machine::load(&self.array, self.first.p, k1, self.x, self.x);
+        let mut steps = Vec::new();
+        if let Some(plan) = &first {
+            steps = run_actions(&mut machine, plan, 0)?;
+        }
+        machine.regroup(k2, self.y);
+        if let Some(plan) = &second {
+            let more = run_actions(&mut machine, plan, steps.len())?;
+            steps.extend(more);
+        }
+        machine.check_cyclic(self.n, self.y)?;
+        Ok(Execution { machine, steps })
+    }
+}
