@@ -8,10 +8,12 @@
 
 pub mod args;
 mod com_cmd;
+mod redist_cmd;
 mod schedule_cmd;
 
 pub use args::Args;
 pub use com_cmd::{ComResponse, com};
+pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule};
 
 use serde::Serialize;
@@ -35,8 +37,14 @@ impl From<crate::core::com::ComError> for ApiError {
     }
 }
 
+impl From<crate::core::redist::RedistError> for ApiError {
+    fn from(e: crate::core::redist::RedistError) -> Self {
+        ApiError(e.to_string())
+    }
+}
+
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule"];
+pub const COMMANDS: &[&str] = &["com", "schedule", "redist"];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -46,6 +54,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
     let out = match command {
         "com" => json(com(args)?),
         "schedule" => json(schedule(args)?),
+        "redist" => json(redist(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

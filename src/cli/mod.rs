@@ -23,6 +23,9 @@ commands:
             --gen fig7 --n N --d D [--seed S] [--swap rows|cols|both] [--rounds R] [--bytes B]
   schedule  schedule a matrix with one algorithm
             --algo lp (--gen ... | --com FILE)
+  redist    block-cyclic redistribution cyclic(x) → cyclic(Kx) on P processors
+            --k K --p P --schedule direct|indirect|hybrid:D|multiphase
+            [--x X] [--n N] [--direction up|down]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

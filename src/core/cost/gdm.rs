@@ -129,7 +129,7 @@ impl Corollary2 {
 
     /// (iii) (d + ⌈K/2^d⌉)·T_d + (N·d/(2P) + N/P)·b·τ_d.
     pub fn hybrid_us(&self, m: &Gdm, d: usize) -> f64 {
-        let steps = d as f64 + self.k.div_ceil(1usize << d.min(62)) as f64;
+        let steps = d as f64 + self.k.div_ceil(1usize << d.min(usize::BITS as usize - 1)) as f64;
         steps * m.t_d_us + (d as f64 / 2.0 + 1.0) * self.local_bytes() * m.tau_d_us_per_byte
     }
 

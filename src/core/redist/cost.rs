@@ -18,7 +18,7 @@
 //! use commbook::core::cost::gdm::Gdm;
 //! use commbook::core::redist::{cost, ArrayConfig, Shape};
 //! let sh = Shape::new(31, 64).unwrap();
-//! let array = ArrayConfig { n: 31 * 64 * 10, x: 10 }.validate(&sh).unwrap();
+//! let array = ArrayConfig { n: 31 * 64 * 10, x: 10 }.validate_for_cost(&sh).unwrap();
 //! let (d, best) = cost::best_degree(&sh, &array, 4, &Gdm::SP2);
 //! // 6 steps where direct takes 31 (§1); d = 4 (4 + ⌈31/16⌉) beats the
 //! // indirect d = 5 (5 + 1): as many steps, fewer relayed bytes.
@@ -146,4 +146,92 @@ pub fn compare(sh: &Shape, array: &Array, b: u64, gdm: &Gdm) -> Vec<SchemeCost> 
             cost: alltoall_cost(sh, array, b, gdm),
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::published::lim;
+    use crate::core::redist::ArrayConfig;
+    use expect_test::expect;
+
+    fn array(sh: &Shape, n: usize) -> Array {
+        ArrayConfig { n, x: 1 }.validate_for_cost(sh).unwrap()
+    }
+
+    /// Figure 20's question, answered with the actual plans: P = K = 128,
+    /// 4-byte elements, direct, indirect and hybrid:2, and which is fastest
+    /// as N grows, for the four (T_d, τ_d) of panels (a)-(d).
+    #[test]
+    fn figure_20_best_schedule_by_array_size() {
+        let (p, k, b, d) = lim::FIG20_P_K_B_D;
+        let sh = Shape::new(k, p).unwrap();
+        let mut lines = Vec::new();
+        for (panel, (t_by, tau_by)) in ["a", "b", "c", "d"].iter().zip(lim::FIG20_SPEEDUPS) {
+            let m = Gdm::SP2_FIG20.faster(t_by, tau_by);
+            let mut winners: Vec<(usize, String)> = Vec::new();
+            for e in 0..=10 {
+                let n = sh.cells() << e;
+                let a = array(&sh, n);
+                let best = [Scheme::Direct, Scheme::Indirect, Scheme::Hybrid(d)]
+                    .into_iter()
+                    .map(|s| {
+                        (
+                            s.name(),
+                            plan_cost(&plan(&sh, s, Direction::Up), &a, b as u64, &m).us,
+                        )
+                    })
+                    .fold(("".to_string(), f64::INFINITY), |x, y| {
+                        if y.1 < x.1 { y } else { x }
+                    });
+                if winners.last().is_none_or(|w| w.1 != best.0) {
+                    winners.push((n, best.0));
+                }
+            }
+            let text: Vec<String> = winners
+                .iter()
+                .map(|(n, s)| format!("{s} from N = {n}"))
+                .collect();
+            lines.push(format!(
+                "({panel}) R = {:.0} B: {}",
+                m.ratio(),
+                text.join(", ")
+            ));
+        }
+        expect![[r#"
+            (a) R = 1143 B: indirect from N = 16384, hybrid:2 from N = 524288, direct from N = 4194304
+            (b) R = 2286 B: indirect from N = 16384, hybrid:2 from N = 1048576, direct from N = 8388608
+            (c) R = 571 B: indirect from N = 16384, hybrid:2 from N = 262144, direct from N = 2097152
+            (d) R = 286 B: indirect from N = 16384, hybrid:2 from N = 131072, direct from N = 1048576"#]]
+        .assert_eq(&lines.join("\n"));
+    }
+
+    #[test]
+    fn padding_makes_alltoall_costly_for_small_k() {
+        // Figure 18: MPI_Alltoall sends P − 1 padded messages; for small K
+        // most of them are dummies.
+        let m = Gdm::SP2;
+        for k in [2, 4, 8] {
+            let sh = Shape::new(k, 64).unwrap();
+            let a = array(&sh, sh.cells() * 64);
+            let costs = compare(&sh, &a, 4, &m);
+            let all = costs.iter().find(|c| c.name == "alltoall").unwrap();
+            assert!(
+                costs.iter().all(|c| c.cost.us <= all.cost.us),
+                "K = {k}: {costs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn best_degree_follows_the_machine() {
+        let sh = Shape::new(32, 64).unwrap();
+        let a = array(&sh, sh.cells() * 16);
+        // Free start-ups: send everything directly. Free bandwidth: the
+        // fewest steps (d = 4 and d = 5 both take 6; d = 4 relays less).
+        let (d, _) = best_degree(&sh, &a, 4, &Gdm::SP2.faster(1.0e6, 1.0));
+        assert_eq!(d, 0);
+        let (d, cost) = best_degree(&sh, &a, 4, &Gdm::SP2.faster(1.0, 1.0e6));
+        assert_eq!((d, cost.steps), (4, 6));
+    }
 }

@@ -36,6 +36,8 @@ use super::scheme::Direction;
 use super::shape::Shape;
 use std::fmt;
 
+/// Largest array that is only priced (sums of bytes stay far from overflow).
+pub const MAX_PRICED_ELEMENTS: u64 = 1 << 40;
 /// The value of an empty slot (a block past the end of the array).
 pub const HOLE: u32 = u32::MAX;
 /// Largest array accepted, in element slots once padded to whole
@@ -53,17 +55,26 @@ impl ArrayConfig {
     /// Checks N and x against the shape: x ≥ 1, N ≥ 1, x divides N (§3.1
     /// assumes it), and the padded array fits.
     pub fn validate(&self, sh: &Shape) -> Result<Array, RedistError> {
-        check_array(self.n, self.x, "x", self.x as u64 * sh.cells() as u64)
+        let superblock = (self.x as u64).saturating_mul(sh.cells() as u64);
+        check_array(self.n, self.x, "x", superblock, MAX_ELEMENTS as u64)
+    }
+
+    /// The same checks for an array that is only priced by
+    /// [`super::cost`], never executed: N up to [`MAX_PRICED_ELEMENTS`].
+    pub fn validate_for_cost(&self, sh: &Shape) -> Result<Array, RedistError> {
+        let superblock = (self.x as u64).saturating_mul(sh.cells() as u64);
+        check_array(self.n, self.x, "x", superblock, MAX_PRICED_ELEMENTS)
     }
 }
 
 /// Checks an array of `n` elements made of `unit`-element blocks, with
-/// superblocks of `superblock` elements.
+/// superblocks of `superblock` elements, at most `max` elements once padded.
 pub(crate) fn check_array(
     n: usize,
     unit: usize,
     unit_name: &'static str,
     superblock: u64,
+    max: u64,
 ) -> Result<Array, RedistError> {
     if unit == 0 {
         return Err(RedistError::Zero { name: unit_name });
@@ -72,11 +83,11 @@ pub(crate) fn check_array(
         return Err(RedistError::Zero { name: "N" });
     }
     for (name, v) in [("N", n), (unit_name, unit)] {
-        if v > MAX_ELEMENTS {
+        if v as u64 > max {
             return Err(RedistError::TooLarge {
                 name,
                 value: v as u64,
-                max: MAX_ELEMENTS as u64,
+                max,
             });
         }
     }
@@ -89,11 +100,8 @@ pub(crate) fn check_array(
     }
     let superblocks = (n as u64).div_ceil(superblock);
     let elements = superblocks.saturating_mul(superblock);
-    if elements > MAX_ELEMENTS as u64 {
-        return Err(RedistError::ArrayTooLarge {
-            elements,
-            max: MAX_ELEMENTS as u64,
-        });
+    if elements > max {
+        return Err(RedistError::ArrayTooLarge { elements, max });
     }
     Ok(Array {
         n,
@@ -418,4 +426,64 @@ pub(crate) fn run_actions(
         machine.permute_columns(&from);
     }
     Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::redist::plan::Action;
+    use crate::core::redist::{Scheme, schedules};
+
+    #[test]
+    fn refuses_bad_arrays() {
+        let sh = Shape::new(6, 9).unwrap();
+        let bad = |n, x| ArrayConfig { n, x }.validate(&sh).unwrap_err().to_string();
+        assert_eq!(bad(10, 0), "x must be at least 1 (got x = 0)");
+        assert_eq!(bad(0, 2), "N must be at least 1 (got N = 0)");
+        assert!(bad(10, 4).starts_with("N must be a multiple of x = 4"));
+        assert!(bad(MAX_ELEMENTS + 1, 1).contains("above the limit"));
+        assert!(bad(1 << 20, 1 << 20).contains("padded"));
+        assert!(bad(1, usize::MAX).contains("above the limit"));
+        assert!(
+            ArrayConfig { n: 1 << 30, x: 1 }
+                .validate_for_cost(&sh)
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn catches_broken_plans() {
+        let sh = Shape::new(6, 9).unwrap();
+        let array = ArrayConfig { n: 54 * 2, x: 1 }.validate(&sh).unwrap();
+        let good = schedules::plan(&sh, Scheme::Indirect, Direction::Up);
+        // Two processors sending to the same one.
+        let mut clash = good.clone();
+        if let Some(Action::Rows(m)) = clash.actions.get_mut(3) {
+            m.to[1] = m.to[0];
+        }
+        assert!(matches!(
+            execute(&clash, &array),
+            Err(ExecError::ReceivesTwice { step: 1, .. })
+        ));
+        // A forgotten unpack: blocks arrive but sit in the wrong slots.
+        let mut lazy = good.clone();
+        lazy.actions.pop();
+        let err = execute(&lazy, &array).unwrap_err();
+        assert!(matches!(err, ExecError::Misplaced { .. }), "{err}");
+        assert!(err.to_string().starts_with("processor "), "{err}");
+    }
+
+    #[test]
+    fn machine_reports_what_it_sent() {
+        let sh = Shape::new(2, 3).unwrap();
+        let array = ArrayConfig { n: 6 * 2 + 3, x: 1 }.validate(&sh).unwrap();
+        let plan = schedules::plan(&sh, Scheme::Direct, Direction::Up);
+        let run = execute(&plan, &array).unwrap();
+        // Two full superblocks and half of a third: 15 elements; the two
+        // processors that keep their block send nothing.
+        let moved: usize = run.steps.iter().flatten().map(|s| s.elements).sum();
+        let kept = 15 - moved;
+        assert_eq!((run.steps.len(), kept), (2, 5));
+        assert_eq!(run.machine.memory(0), [0, 1, 6, 7, 12, 13]);
+    }
 }

@@ -2,7 +2,8 @@
 //!
 //! When no block is ever forwarded (the direct schedule, either
 //! direction), a redistribution is an ordinary personalized communication:
-//! processor j sends processor q all the elements it owns that q must own.
+//! processor j sends processor q all the elements it owns that q must own,
+//! in one step.
 //! [`to_schedule`] builds that [`Com`] (bytes per pair, for N elements of b
 //! bytes, from the two distributions alone) and the plan's steps as phases
 //! of whole messages, so the
@@ -29,9 +30,9 @@ use crate::core::com::{Com, Message};
 use crate::core::schedule::{Promise, Schedule, Transfer};
 
 /// The communication matrix and schedule of a relay-free plan, or `None`
-/// if the plan forwards blocks through relays (indirect and hybrid
-/// schedules, multiphase with more than one phase) or the sizes exceed
-/// what a `Com` accepts.
+/// if some message carries a block to a processor that does not own it (a
+/// relay: indirect and hybrid schedules, multiphase with more than one
+/// phase, in general) or the sizes exceed what a `Com` accepts.
 pub fn to_schedule(plan: &Plan, array: &Array, b: u64) -> Option<(Com, Schedule)> {
     let sh = &plan.shape;
     let (p, cells) = (sh.p, sh.cells());
@@ -41,6 +42,7 @@ pub fn to_schedule(plan: &Plan, array: &Array, b: u64) -> Option<(Com, Schedule)
         copies as u64 * array.x as u64 * b
     };
     let mut grid = Grid::initial(sh, plan.direction);
+    let mut delivered = vec![false; cells];
     let mut phases = Vec::new();
     for action in &plan.actions {
         let Action::Rows(m) = action else {
@@ -53,10 +55,15 @@ pub fn to_schedule(plan: &Plan, array: &Array, b: u64) -> Option<(Com, Schedule)
             let mut bytes = 0;
             for &r in &m.rows {
                 let blk = grid.get(r as usize, j);
-                if home(sh, plan.direction, blk) != dst {
-                    return None;
+                let at_home = home(sh, plan.direction, blk) == dst;
+                if dst != j && !at_home {
+                    return None; // a relay
                 }
-                bytes += block_bytes(blk);
+                // A block waiting in a column that keeps its rows is not
+                // delivered by this step unless it is already home.
+                if at_home && !std::mem::replace(&mut delivered[blk as usize], true) {
+                    bytes += block_bytes(blk);
+                }
             }
             if bytes > 0 {
                 phase.push(Transfer::whole(j, dst, bytes));

@@ -21,7 +21,7 @@
 //! ```
 
 use super::error::RedistError;
-use super::exec::{Array, ExecError, Execution, Machine, check_array, run_actions};
+use super::exec::{Array, ExecError, Execution, MAX_ELEMENTS, Machine, check_array, run_actions};
 use super::plan::Plan;
 use super::schedules::plan;
 use super::scheme::{Direction, Scheme};
@@ -59,7 +59,14 @@ impl GeneralConfig {
                 return Err(RedistError::Zero { name });
             }
         }
-        let l = self.x as u64 / gcd(self.x, self.y) as u64 * self.y as u64;
+        let l = (self.x as u64 / gcd(self.x, self.y) as u64).saturating_mul(self.y as u64);
+        if l > MAX_ELEMENTS as u64 {
+            return Err(RedistError::TooLarge {
+                name: "lcm(x, y)",
+                value: l,
+                max: MAX_ELEMENTS as u64,
+            });
+        }
         for (name, k) in [("L/x", l / self.x as u64), ("L/y", l / self.y as u64)] {
             if k > MAX_K as u64 {
                 return Err(RedistError::TooLarge {
@@ -72,7 +79,13 @@ impl GeneralConfig {
         let first = Shape::new((l / self.x as u64) as usize, self.p)?;
         let second = Shape::new((l / self.y as u64) as usize, self.p)?;
         let l = l as usize;
-        let array = check_array(self.n, l, "lcm(x, y)", l as u64 * self.p as u64)?;
+        let array = check_array(
+            self.n,
+            l,
+            "lcm(x, y)",
+            (l as u64).saturating_mul(self.p as u64),
+            MAX_ELEMENTS as u64,
+        )?;
         Ok(TwoPhase {
             x: self.x,
             y: self.y,
@@ -118,5 +131,50 @@ impl TwoPhase {
         }
         machine.check_cyclic(self.n, self.y)?;
         Ok(Execution { machine, steps })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_bad_problems() {
+        let bad = |x, y, p, n| {
+            GeneralConfig { x, y, p, n }
+                .validate()
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(bad(0, 3, 4, 12), "x must be at least 1 (got x = 0)");
+        assert!(bad(2, 3, 4, 8).starts_with("N must be a multiple of lcm(x, y) = 6"));
+        assert!(bad(4097, 1, 4, 4097).contains("L/y"));
+        assert!(bad(usize::MAX, usize::MAX - 1, 4, 4).contains("lcm(x, y)"));
+        assert!(bad(2, 3, 0, 6).starts_with("P must be at least 1"));
+    }
+
+    #[test]
+    fn block_to_cyclic_and_back() {
+        // cyclic(1) → cyclic(4) is one phase (y = L); the other is skipped.
+        let p = GeneralConfig {
+            x: 1,
+            y: 4,
+            p: 8,
+            n: 64,
+        }
+        .validate()
+        .unwrap();
+        let (first, second) = p.plans(Scheme::Direct);
+        assert!(first.is_some() && second.is_none());
+        assert_eq!(p.execute(Scheme::Direct).unwrap().steps.len(), 4);
+        let q = GeneralConfig {
+            x: 4,
+            y: 4,
+            p: 8,
+            n: 64,
+        }
+        .validate()
+        .unwrap();
+        assert_eq!(q.execute(Scheme::Indirect).unwrap().steps.len(), 0);
     }
 }

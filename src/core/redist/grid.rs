@@ -7,6 +7,16 @@
 //! other table. A communication step returns the messages it sent: for each
 //! processor that sends, the blocks (global indices within the superblock)
 //! it packs into its one message.
+//!
+//! ```
+//! use commbook::core::redist::{grid::{listing, Grid}, schedules, Direction, Scheme, Shape};
+//! let sh = Shape::new(6, 9).unwrap();
+//! let steps = listing(&schedules::plan(&sh, Scheme::Hybrid(1), Direction::Up));
+//! assert_eq!(steps.len(), 4);
+//! assert_eq!((steps[0][0].src, steps[0][0].dst), (0, 6));  // a submatrix shift
+//! assert_eq!(steps[0][0].blocks, [9, 27, 45]);             // three rows combined
+//! assert_eq!(Grid::initial(&sh, Direction::Down).get(1, 0), 1); // R(1, 0) = 1
+//! ```
 
 use super::plan::{Action, Plan};
 use super::scheme::Direction;

@@ -18,6 +18,19 @@
 //!
 //! The dual, cyclic(Kx) → cyclic(x), is the same plan read backwards
 //! ([`Plan::reversed`]): every move is inverted and the order reversed.
+//! Choice: the paper only says the dual needs "a few modifications" (§3.1);
+//! running ℜ_x(K, P) backwards is the simplest correct one, keeps every
+//! step a permutation, and takes the same number of steps.
+//!
+//! ```
+//! use commbook::core::redist::{plan::Action, schedules, Direction, Scheme, Shape};
+//! let sh = Shape::new(6, 9).unwrap();
+//! let up = schedules::plan(&sh, Scheme::Direct, Direction::Up);
+//! assert_eq!(up.actions.len(), 3 + 6 + 1);            // stages, K steps, R′ → R
+//! let Action::Rows(first) = &up.actions[3] else { unreachable!() };
+//! assert_eq!(first.to, [0, 6, 3, 2, 8, 5, 1, 7, 4]);  // row 0 of Ps
+//! assert_eq!(up.reversed().reversed(), up);
+//! ```
 
 use super::scheme::{Direction, Scheme};
 use super::shape::Shape;

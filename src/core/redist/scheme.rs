@@ -12,6 +12,14 @@
 //! - **multiphase**: the baseline of Kaushik et al. [7]: K = k₁k₂⋯ (prime
 //!   factors, ascending) and one direct redistribution per factor,
 //!   Σ kᵢ steps.
+//!
+//! ```
+//! use commbook::core::redist::{scheme::DegreeSplit, Scheme, Shape};
+//! let sh = Shape::new(6, 9).unwrap();
+//! assert_eq!(Scheme::parse("hybrid:1").unwrap(), Scheme::Hybrid(1));
+//! assert!(Scheme::Hybrid(4).validate(&sh).is_err()); // at most ⌈log 2⌉ + ⌈log 3⌉ = 3
+//! assert_eq!(DegreeSplit::best(&sh, 1).steps(), 4);  // 1 + ⌈6/2⌉
+//! ```
 
 use super::error::RedistError;
 use super::shape::{Shape, ceil_log2};

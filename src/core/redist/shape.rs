@@ -12,6 +12,15 @@
 //! The paper assumes K < P (for K ≥ P the redistribution is an all-to-all);
 //! the formulas below hold for every K ≥ 1, which the dual and the
 //! cyclic(x) → cyclic(y) composition need (see [`super`]).
+//!
+//! ```
+//! use commbook::core::redist::Shape;
+//! let sh = Shape::new(6, 9).unwrap();
+//! assert_eq!((sh.g, sh.kp, sh.pp, sh.n, sh.m), (3, 2, 3, 2, 1));
+//! assert_eq!(sh.stage1_row(2), 1);  // Figure 7: rows 0, 2, 4 → 0, 1, 2
+//! assert_eq!(sh.ps(3, 3), 0);       // Theorem 2, eq. (12)
+//! assert!(Shape::new(0, 9).is_err());
+//! ```
 
 use super::error::RedistError;
 
