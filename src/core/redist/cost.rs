@@ -25,7 +25,7 @@
 //! assert_eq!((d, best.steps), (4, 6));
 //! ```
 
-use super::exec::Array;
+use super::array::Array;
 use super::grid::Grid;
 use super::plan::{Action, Plan};
 use super::schedules::plan;

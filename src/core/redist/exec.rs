@@ -1,25 +1,11 @@
-//! Executing a plan on data: an N-element array in P simulated memories.
+//! Executing a plan on data, with its checks.
 //!
-//! Element g of the array carries the value g. Under cyclic(y) it lives on
-//! processor (g/y) mod P at local index ((g/y)/P)·y + g mod y (§3.1); this
-//! definition, in [`cyclic_local`], is all the final check relies on.
-//!
-//! A [`Machine`] holds each processor's memory as slots of `unit` elements,
-//! K slots per superblock; the last superblock may be partial, and the
-//! slots of blocks past the end of the array hold [`HOLE`]. A column move
-//! permutes each processor's slots inside every superblock. A
-//! communication step first *packs*: every processor whose `to[j] ≠ j`
-//! copies the slots of the step's rows, superblock after superblock, into
-//! one send buffer; then every buffer is delivered and *unpacked* into the
-//! same slots at the receiver. A block that lands on a processor that does
-//! not own it has been *relayed* and travels on in a later step. All reads
-//! happen before all writes, so the order in which processors are visited
-//! never matters.
-//!
-//! [`execute`] runs a whole plan and checks, step by step, that every
-//! processor sends at most one message and receives at most one, and at the
-//! end that every element is where cyclic(Kx) (or cyclic(x) for the dual)
-//! puts it.
+//! [`execute`] loads an N-element array in the plan's starting distribution
+//! into a [`Machine`], runs every action, checks after every communication
+//! step that each processor sent at most one message and received at most
+//! one, and checks at the end that every element is where cyclic(Kx) (or
+//! cyclic(x), for the dual) puts it according to
+//! [`cyclic_local`](super::array::cyclic_local) alone.
 //!
 //! ```
 //! use commbook::core::redist::{exec, schedules, ArrayConfig, Direction, Scheme, Shape};
@@ -30,133 +16,11 @@
 //! assert_eq!(run.steps.len(), 4);
 //! ```
 
-use super::error::RedistError;
+use super::array::Array;
+use super::machine::{Machine, Sent};
 use super::plan::{Action, Plan};
 use super::scheme::Direction;
-use super::shape::Shape;
 use std::fmt;
-
-/// Largest array that is only priced (sums of bytes stay far from overflow).
-pub const MAX_PRICED_ELEMENTS: u64 = 1 << 40;
-/// The value of an empty slot (a block past the end of the array).
-pub const HOLE: u32 = u32::MAX;
-/// Largest array accepted, in element slots once padded to whole
-/// superblocks (32 MB of memories).
-pub const MAX_ELEMENTS: usize = 1 << 23;
-
-/// The array a caller wants to redistribute: N elements, block size x.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ArrayConfig {
-    pub n: usize,
-    pub x: usize,
-}
-
-impl ArrayConfig {
-    /// Checks N and x against the shape: x ≥ 1, N ≥ 1, x divides N (§3.1
-    /// assumes it), and the padded array fits.
-    pub fn validate(&self, sh: &Shape) -> Result<Array, RedistError> {
-        let superblock = (self.x as u64).saturating_mul(sh.cells() as u64);
-        check_array(self.n, self.x, "x", superblock, MAX_ELEMENTS as u64)
-    }
-
-    /// The same checks for an array that is only priced by
-    /// [`super::cost`], never executed: N up to [`MAX_PRICED_ELEMENTS`].
-    pub fn validate_for_cost(&self, sh: &Shape) -> Result<Array, RedistError> {
-        let superblock = (self.x as u64).saturating_mul(sh.cells() as u64);
-        check_array(self.n, self.x, "x", superblock, MAX_PRICED_ELEMENTS)
-    }
-}
-
-/// Checks an array of `n` elements made of `unit`-element blocks, with
-/// superblocks of `superblock` elements, at most `max` elements once padded.
-pub(crate) fn check_array(
-    n: usize,
-    unit: usize,
-    unit_name: &'static str,
-    superblock: u64,
-    max: u64,
-) -> Result<Array, RedistError> {
-    if unit == 0 {
-        return Err(RedistError::Zero { name: unit_name });
-    }
-    if n == 0 {
-        return Err(RedistError::Zero { name: "N" });
-    }
-    for (name, v) in [("N", n), (unit_name, unit)] {
-        if v as u64 > max {
-            return Err(RedistError::TooLarge {
-                name,
-                value: v as u64,
-                max,
-            });
-        }
-    }
-    if !n.is_multiple_of(unit) {
-        return Err(RedistError::NotMultiple {
-            n: n as u64,
-            unit: unit as u64,
-            unit_name,
-        });
-    }
-    let superblocks = (n as u64).div_ceil(superblock);
-    let elements = superblocks.saturating_mul(superblock);
-    if elements > max {
-        return Err(RedistError::ArrayTooLarge { elements, max });
-    }
-    Ok(Array {
-        n,
-        x: unit,
-        superblocks: superblocks as usize,
-    })
-}
-
-/// A validated array: N elements in blocks of x, spread over `superblocks`
-/// superblocks (the last possibly partial).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Array {
-    pub n: usize,
-    pub x: usize,
-    pub superblocks: usize,
-}
-
-/// Each processor's local array under cyclic(y): the global indices it
-/// holds, in local order (§3.1's definition, independent of any table).
-pub fn cyclic_local(n: usize, y: usize, p: usize) -> Vec<Vec<u32>> {
-    let mut out = vec![Vec::with_capacity(n / p + y); p];
-    for g in 0..n {
-        let b = g / y;
-        let local = (b / p) * y + g % y;
-        let mem = &mut out[b % p];
-        debug_assert_eq!(mem.len(), local);
-        mem.push(g as u32);
-    }
-    out
-}
-
-/// P simulated memories.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Machine {
-    /// Processors.
-    pub p: usize,
-    /// Slots per superblock per processor.
-    pub k: usize,
-    /// Elements per slot.
-    pub unit: usize,
-    /// Superblocks.
-    pub superblocks: usize,
-    /// Every memory, one after the other: processor j's is
-    /// `mem[j·len .. (j + 1)·len]` with `len = superblocks·k·unit`.
-    pub mem: Vec<u32>,
-}
-
-/// One message actually sent in a step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sent {
-    pub src: usize,
-    pub dst: usize,
-    /// Array elements carried (holes not counted).
-    pub elements: usize,
-}
 
 /// Why an execution failed: a plan that is not a valid redistribution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,159 +61,6 @@ impl fmt::Display for ExecError {
 }
 
 impl std::error::Error for ExecError {}
-
-impl Machine {
-    /// The array laid out cyclic(`block`), in slots of `unit` elements, `k`
-    /// slots per superblock.
-    pub fn load(array: &Array, p: usize, k: usize, unit: usize, block: usize) -> Machine {
-        let superblocks = array.n.div_ceil(p * k * unit);
-        let len = superblocks * k * unit;
-        let mut mem = vec![HOLE; p * len];
-        for (j, local) in cyclic_local(array.n, block, p).into_iter().enumerate() {
-            mem[j * len..j * len + local.len()].copy_from_slice(&local);
-        }
-        Machine {
-            p,
-            k,
-            unit,
-            superblocks,
-            mem,
-        }
-    }
-
-    /// Elements in one processor's memory.
-    pub fn len(&self) -> usize {
-        self.superblocks * self.k * self.unit
-    }
-
-    /// True when the memories hold nothing.
-    pub fn is_empty(&self) -> bool {
-        self.mem.is_empty()
-    }
-
-    /// Processor j's memory.
-    pub fn memory(&self, j: usize) -> &[u32] {
-        &self.mem[j * self.len()..(j + 1) * self.len()]
-    }
-
-    /// Reads the same memories as slots of another size (between the two
-    /// phases of cyclic(x) → cyclic(y)); `k·unit` must stay the same.
-    pub fn regroup(&mut self, k: usize, unit: usize) {
-        debug_assert_eq!(k * unit, self.k * self.unit);
-        self.k = k;
-        self.unit = unit;
-    }
-
-    /// Where superblock c of processor j starts in `mem`.
-    fn base(&self, j: usize, c: usize) -> usize {
-        (j * self.superblocks + c) * self.k * self.unit
-    }
-
-    /// Applies one action; a communication step returns what was sent.
-    pub fn apply(&mut self, action: &Action) -> Vec<Sent> {
-        match action {
-            Action::Columns(cm) => {
-                self.permute_columns(&cm.from);
-                Vec::new()
-            }
-            Action::Rows(rm) => self.communicate(&rm.rows, &rm.to),
-        }
-    }
-
-    /// Every processor reorders its slots: slot r takes what slot
-    /// `from[r·P + j]` held, in every superblock.
-    fn permute_columns(&mut self, from: &[u32]) {
-        let old = self.mem.clone();
-        let u = self.unit;
-        for j in 0..self.p {
-            for c in 0..self.superblocks {
-                let base = self.base(j, c);
-                for r in 0..self.k {
-                    let (dst, src) = (base + r * u, base + from[r * self.p + j] as usize * u);
-                    if u == 1 {
-                        self.mem[dst] = old[src];
-                    } else {
-                        self.mem[dst..dst + u].copy_from_slice(&old[src..src + u]);
-                    }
-                }
-            }
-        }
-    }
-
-    /// One communication step: pack, deliver, unpack (reads from the
-    /// memories as they were before the step).
-    fn communicate(&mut self, rows: &[u32], to: &[u32]) -> Vec<Sent> {
-        let old = self.mem.clone();
-        let u = self.unit;
-        let mut buf = Vec::with_capacity(self.superblocks * rows.len() * u);
-        let mut sent = Vec::new();
-        for (src, &dst) in to.iter().enumerate() {
-            let dst = dst as usize;
-            if dst == src {
-                continue;
-            }
-            buf.clear();
-            for c in 0..self.superblocks {
-                let base = self.base(src, c);
-                for &r in rows {
-                    let at = base + r as usize * u;
-                    if u == 1 {
-                        buf.push(old[at]);
-                    } else {
-                        buf.extend_from_slice(&old[at..at + u]);
-                    }
-                }
-            }
-            let mut next = 0;
-            for c in 0..self.superblocks {
-                let base = self.base(dst, c);
-                for &r in rows {
-                    let at = base + r as usize * u;
-                    if u == 1 {
-                        self.mem[at] = buf[next];
-                    } else {
-                        self.mem[at..at + u].copy_from_slice(&buf[next..next + u]);
-                    }
-                    next += u;
-                }
-            }
-            let mut elements = 0;
-            for &v in &buf {
-                elements += usize::from(v != HOLE);
-            }
-            sent.push(Sent { src, dst, elements });
-        }
-        sent
-    }
-
-    /// Checks that the memories hold exactly cyclic(`block`) of `n`
-    /// elements (and holes after each local array).
-    pub fn check_cyclic(&self, n: usize, block: usize) -> Result<(), ExecError> {
-        for (j, want) in cyclic_local(n, block, self.p).iter().enumerate() {
-            let got = self.memory(j);
-            let (head, tail) = got.split_at(want.len().min(got.len()));
-            if head == want.as_slice() && tail.iter().all(|&v| v == HOLE) {
-                continue;
-            }
-            let expected = want.iter().copied().chain(std::iter::repeat(HOLE));
-            if let Some((local, (found, expected))) = got
-                .iter()
-                .copied()
-                .zip(expected)
-                .enumerate()
-                .find(|(_, (f, e))| f != e)
-            {
-                return Err(ExecError::Misplaced {
-                    node: j,
-                    local,
-                    found,
-                    expected,
-                });
-            }
-        }
-        Ok(())
-    }
-}
 
 /// Checks the one-port rule for one step's messages.
 pub fn check_ports(step: usize, sent: &[Sent], p: usize) -> Result<(), ExecError> {
@@ -432,24 +143,7 @@ pub(crate) fn run_actions(
 mod tests {
     use super::*;
     use crate::core::redist::plan::Action;
-    use crate::core::redist::{Scheme, schedules};
-
-    #[test]
-    fn refuses_bad_arrays() {
-        let sh = Shape::new(6, 9).unwrap();
-        let bad = |n, x| ArrayConfig { n, x }.validate(&sh).unwrap_err().to_string();
-        assert_eq!(bad(10, 0), "x must be at least 1 (got x = 0)");
-        assert_eq!(bad(0, 2), "N must be at least 1 (got N = 0)");
-        assert!(bad(10, 4).starts_with("N must be a multiple of x = 4"));
-        assert!(bad(MAX_ELEMENTS + 1, 1).contains("above the limit"));
-        assert!(bad(1 << 20, 1 << 20).contains("padded"));
-        assert!(bad(1, usize::MAX).contains("above the limit"));
-        assert!(
-            ArrayConfig { n: 1 << 30, x: 1 }
-                .validate_for_cost(&sh)
-                .is_ok()
-        );
-    }
+    use crate::core::redist::{ArrayConfig, Scheme, Shape, schedules};
 
     #[test]
     fn catches_broken_plans() {

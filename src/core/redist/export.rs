@@ -23,7 +23,7 @@
 //! assert!(verify(&com, &schedule, None).is_ok());
 //! ```
 
-use super::exec::Array;
+use super::array::Array;
 use super::grid::{Grid, home};
 use super::plan::{Action, Plan};
 use crate::core::com::{Com, Message};

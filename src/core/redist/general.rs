@@ -1,5 +1,5 @@
 //! cyclic(x) → cyclic(y) in two phases through L = lcm(x, y) (paper 003,
-//! §1 and Table 1; the gcd/lcm methods of [22]).
+//! §1 and Table 1; the gcd/lcm methods of ref. 22).
 //!
 //! Phase 1 is ℜ_x(L/x, P), cyclic(x) → cyclic(L); phase 2 is the dual of
 //! ℜ_y(L/y, P), cyclic(L) → cyclic(y). Both phases see the same superblocks
@@ -20,8 +20,10 @@
 //! assert_eq!(run.steps.len(), 3 + 2 + 2); // ⌈log 5⌉ + 1 and ⌈log 3⌉ + 1
 //! ```
 
+use super::array::{Array, MAX_ELEMENTS, check_array};
 use super::error::RedistError;
-use super::exec::{Array, ExecError, Execution, MAX_ELEMENTS, Machine, check_array, run_actions};
+use super::exec::{ExecError, Execution, run_actions};
+use super::machine::Machine;
 use super::plan::Plan;
 use super::schedules::plan;
 use super::scheme::{Direction, Scheme};

@@ -20,7 +20,8 @@
 //!   Corollary 1 (with an erratum);
 //! - [`scheme`], [`plan`], [`schedules`]: the schedules as lists of moves;
 //! - [`grid`] and [`trace`]: the table view, step by step, with captions;
-//! - [`exec`]: the moves executed on an N-element array in P memories;
+//! - [`array`](mod@array), [`machine`], [`exec`]: the moves executed on an N-element
+//!   array in P memories;
 //!   [`general`]: cyclic(x) → cyclic(y) through lcm(x, y); [`export`]: the
 //!   direct schedule as a [`crate::core::schedule::Schedule`];
 //! - [`cost`]: GDM predictions of actual plans, the best hybrid degree.
@@ -28,7 +29,7 @@
 //! Choices where the paper is silent or loose are documented where they are
 //! made: K ≥ P ([`schedules`]), the hybrid's step count ([`scheme`]), the
 //! dual ([`plan`]), Corollary 1 ([`incremental`]), partial superblocks
-//! ([`exec`]), cyclic(x) → cyclic(y) ([`general`]).
+//! ([`array`](mod@array)), cyclic(x) → cyclic(y) ([`general`]).
 //!
 //! ```
 //! use commbook::core::redist::{exec, schedules, trace, ArrayConfig, Direction, Scheme, Shape, Tables};
@@ -43,6 +44,7 @@
 //! assert!(exec::execute(&plan, &array).is_ok());            // on data
 //! ```
 
+pub mod array;
 mod captions;
 pub mod cost;
 pub mod error;
@@ -51,6 +53,7 @@ pub mod export;
 pub mod general;
 pub mod grid;
 pub mod incremental;
+pub mod machine;
 pub mod plan;
 pub mod schedules;
 pub mod scheme;
@@ -61,8 +64,8 @@ pub mod trace;
 #[cfg(test)]
 mod tests;
 
+pub use array::{Array, ArrayConfig};
 pub use error::RedistError;
-pub use exec::{Array, ArrayConfig};
 pub use scheme::{Direction, Scheme};
 pub use shape::{RedistConfig, Shape};
 pub use tables::{Table, Tables};

@@ -9,7 +9,7 @@
 //!   columns move (one more step);
 //! - **hybrid:d**: the first d steps of the indirect schedule, then a direct
 //!   schedule on the rows those steps made identical;
-//! - **multiphase**: the baseline of Kaushik et al. [7]: K = k₁k₂⋯ (prime
+//! - **multiphase**: the baseline of Kaushik et al. (ref. 7): K = k₁k₂⋯ (prime
 //!   factors, ascending) and one direct redistribution per factor,
 //!   Σ kᵢ steps.
 //!
@@ -174,7 +174,7 @@ pub fn theorem3_indirect_steps(sh: &Shape) -> usize {
 }
 
 /// The prime factors of K in ascending order, the multiphase baseline's
-/// phases ([1] for K = 1, so that it still takes one step like direct).
+/// phases (`[1]` for K = 1, so that it still takes one step like direct).
 pub fn multiphase_factors(k: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let (mut rest, mut f) = (k, 2);
