@@ -119,80 +119,44 @@ fn human_output_shows_the_table() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases = [
+        ("--k 0 --p 9 --schedule direct", "K must be at least 1"),
+        ("--k 6 --p 0 --schedule direct", "P must be at least 1"),
+        ("--k 99999999 --p 9 --schedule direct", "above the limit"),
+        ("--k 1000 --p 1000 --schedule direct", "superblock"),
         (
-            &["--k", "0", "--p", "9", "--schedule", "direct"],
-            "K must be at least 1",
-        ),
-        (
-            &["--k", "6", "--p", "0", "--schedule", "direct"],
-            "P must be at least 1",
-        ),
-        (
-            &["--k", "99999999", "--p", "9", "--schedule", "direct"],
-            "above the limit",
-        ),
-        (
-            &["--k", "1000", "--p", "1000", "--schedule", "direct"],
-            "superblock",
-        ),
-        (
-            &[
-                "--k",
-                "6",
-                "--p",
-                "9",
-                "--x",
-                "4",
-                "--n",
-                "10",
-                "--schedule",
-                "direct",
-            ],
+            "--k 6 --p 9 --x 4 --n 10 --schedule direct",
             "multiple of x",
         ),
         (
-            &["--k", "6", "--p", "9", "--schedule", "hybrid:9"],
-            "at most 3",
+            "--k 6 --p 9 --x 0 --schedule direct",
+            "x must be at least 1",
         ),
         (
-            &["--k", "6", "--p", "9", "--schedule", "fast"],
-            "unknown schedule",
+            "--k 6 --p 9 --n 99999999999 --schedule direct",
+            "above the limit",
         ),
-        (&["--k", "6", "--p", "9"], "schedule is required"),
+        ("--k 6 --p 9 --schedule hybrid:9", "at most 3"),
+        ("--k 6 --p 9 --schedule fast", "unknown schedule"),
+        ("--k 6 --p 9", "schedule is required"),
         (
-            &[
-                "--k",
-                "6",
-                "--p",
-                "9",
-                "--schedule",
-                "direct",
-                "--direction",
-                "sideways",
-            ],
+            "--k 6 --p 9 --schedule direct --direction sideways",
             "unknown direction",
         ),
         (
-            &[
-                "--k",
-                "6",
-                "--p",
-                "9",
-                "--schedule",
-                "direct",
-                "--seed",
-                "1",
-            ],
+            "--k 6 --p 9 --schedule direct --seed 1",
             "unknown option 'seed'",
         ),
+        ("--k -3 --p 9 --schedule direct", "whole number"),
+        ("--p 9 --schedule direct", "k is required"),
     ];
-    for (args, expected) in cases {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    for (line, expected) in cases {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{line}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(expected), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{line}: {err}");
+        assert!(err.contains(expected), "{line}: {err}");
+        assert!(out.stdout.is_empty(), "{line}");
     }
 }

@@ -56,26 +56,30 @@ fn render_schedule(out: &Value) -> String {
         st["probes"],
         st["predicted_us"].as_f64().unwrap_or(0.0),
     );
-    for (k, phase) in out["phases"].as_array().into_iter().flatten().enumerate() {
-        let pairs: Vec<String> = phase
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|t| format!("{}→{}", t["src"], t["dst"]))
-            .collect();
-        let _ = writeln!(
-            s,
-            "  phase {:>3}: {}",
-            k + 1,
-            if pairs.is_empty() {
-                "(nothing to send)".into()
-            } else {
-                pairs.join(" ")
-            }
-        );
-    }
+    write_steps(&mut s, &out["phases"], "phase ", "(nothing to send)", |t| {
+        format!("{}→{}", t["src"], t["dst"])
+    });
     s.pop();
     s
+}
+
+/// One line per step: its number, then every transfer as `item` writes it.
+fn write_steps(
+    s: &mut String,
+    steps: &Value,
+    label: &str,
+    empty: &str,
+    item: impl Fn(&Value) -> String,
+) {
+    for (k, step) in steps.as_array().into_iter().flatten().enumerate() {
+        let items: Vec<String> = step.as_array().into_iter().flatten().map(&item).collect();
+        let body = if items.is_empty() {
+            empty.to_string()
+        } else {
+            items.join(" ")
+        };
+        let _ = writeln!(s, "  {label}{:>3}: {body}", k + 1);
+    }
 }
 
 /// Largest superblock whose Ps table and steps are printed in full.
@@ -123,32 +127,15 @@ fn render_redist(out: &Value) -> String {
         let _ = writeln!(s, " {}", cells.join(""));
     }
     s.push_str("steps (src→dst[blocks of the superblock]):\n");
-    for (i, step) in out["steps"].as_array().into_iter().flatten().enumerate() {
-        let msgs: Vec<String> = step
+    write_steps(&mut s, &out["steps"], "", "(all local)", |m| {
+        let blocks: Vec<String> = m["blocks"]
             .as_array()
             .into_iter()
             .flatten()
-            .map(|m| {
-                let blocks: Vec<String> = m["blocks"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(Value::to_string)
-                    .collect();
-                format!("{}→{}[{}]", m["src"], m["dst"], blocks.join(","))
-            })
+            .map(Value::to_string)
             .collect();
-        let _ = writeln!(
-            s,
-            "  {:>3}: {}",
-            i + 1,
-            if msgs.is_empty() {
-                "(all local)".to_string()
-            } else {
-                msgs.join(" ")
-            }
-        );
-    }
+        format!("{}→{}[{}]", m["src"], m["dst"], blocks.join(","))
+    });
     s.pop();
     s
 }
