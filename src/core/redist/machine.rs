@@ -132,27 +132,30 @@ impl Machine {
     /// One communication step: pack, deliver, unpack (reads from the
     /// memories as they were before the step).
     pub(crate) fn communicate(&mut self, rows: &[u32], to: &[u32]) -> Vec<Sent> {
-        let old = self.mem.clone();
         let u = self.unit;
-        let mut buf = Vec::with_capacity(self.superblocks * rows.len() * u);
-        let mut sent = Vec::new();
+        // Pack every send buffer first...
+        let mut packed = Vec::new();
         for (src, &dst) in to.iter().enumerate() {
-            let dst = dst as usize;
-            if dst == src {
+            if dst as usize == src {
                 continue;
             }
-            buf.clear();
+            let mut buf = Vec::with_capacity(self.superblocks * rows.len() * u);
             for c in 0..self.superblocks {
                 let base = self.base(src, c);
                 for &r in rows {
                     let at = base + r as usize * u;
                     if u == 1 {
-                        buf.push(old[at]);
+                        buf.push(self.mem[at]);
                     } else {
-                        buf.extend_from_slice(&old[at..at + u]);
+                        buf.extend_from_slice(&self.mem[at..at + u]);
                     }
                 }
             }
+            packed.push((src, dst as usize, buf));
+        }
+        // ...then deliver and unpack them.
+        let mut sent = Vec::with_capacity(packed.len());
+        for (src, dst, buf) in packed {
             let mut next = 0;
             for c in 0..self.superblocks {
                 let base = self.base(dst, c);
