@@ -17,18 +17,26 @@ pub const ELEMENT_BYTES: u64 = 4;
 /// "blocks" }]], "n_steps", "predicted_us": { "sp2", "t3d", "modern" } }`.
 #[derive(Debug, Serialize)]
 pub struct RedistResponse {
+    /// Expansion factor K.
     pub k: usize,
+    /// Processors P.
     pub p: usize,
+    /// Block size x.
     pub x: usize,
+    /// Array elements N the steps were executed on.
     pub n: usize,
+    /// G = gcd(K, P).
     pub g: usize,
+    /// `direct`, `indirect`, `hybrid:D` or `multiphase`.
     pub schedule: String,
+    /// `up` (cyclic(x) → cyclic(Kx)) or `down`.
     pub direction: &'static str,
     /// The ten K × P tables of one superblock, by name.
     pub tables: Map<String, Value>,
     /// For each communication step, the messages: who sends to whom and
     /// which blocks of the superblock (global block indices) travel.
     pub steps: Vec<Vec<Message>>,
+    /// Communication steps.
     pub n_steps: usize,
     /// GDM predictions for N elements of 4 bytes, by machine preset.
     pub predicted_us: Map<String, Value>,

@@ -29,7 +29,9 @@ pub const MAX_ELEMENTS: usize = 1 << 23;
 /// The array a caller wants to redistribute: N elements, block size x.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArrayConfig {
+    /// Elements N.
     pub n: usize,
+    /// Block size x of cyclic(x).
     pub x: usize,
 }
 
@@ -96,8 +98,11 @@ pub(crate) fn check_array(
 /// superblocks (the last possibly partial).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Array {
+    /// Elements N.
     pub n: usize,
+    /// Block size x (elements per block of the superblock tables).
     pub x: usize,
+    /// Superblocks of K·P blocks, the last possibly partial.
     pub superblocks: usize,
 }
 

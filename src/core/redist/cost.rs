@@ -122,6 +122,7 @@ pub struct SchemeCost {
     /// `direct`, `indirect`, `hybrid:D` (the best D), `multiphase` or
     /// `alltoall`.
     pub name: String,
+    /// Its predicted cost.
     pub cost: PlanCost,
 }
 

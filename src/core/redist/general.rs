@@ -32,19 +32,26 @@ use super::shape::{MAX_K, Shape, gcd};
 /// cyclic(x) → cyclic(y) of an N-element array on P processors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GeneralConfig {
+    /// Block size before.
     pub x: usize,
+    /// Block size after.
     pub y: usize,
+    /// Processors P.
     pub p: usize,
+    /// Elements N, a multiple of lcm(x, y).
     pub n: usize,
 }
 
 /// A validated cyclic(x) → cyclic(y) problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TwoPhase {
+    /// Block size before.
     pub x: usize,
+    /// Block size after.
     pub y: usize,
     /// L = lcm(x, y).
     pub l: usize,
+    /// Elements N.
     pub n: usize,
     /// ℜ_x(L/x, P).
     pub first: Shape,

@@ -45,7 +45,9 @@ pub struct Machine {
 /// One message actually sent in a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sent {
+    /// Sender.
     pub src: usize,
+    /// Receiver.
     pub dst: usize,
     /// Array elements carried (holes not counted).
     pub elements: usize,

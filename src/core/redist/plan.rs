@@ -106,16 +106,22 @@ pub struct RowMove {
 /// One action of a plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// A local reordering (no communication).
     Columns(ColumnMove),
+    /// A communication step.
     Rows(RowMove),
 }
 
 /// A whole redistribution of one superblock shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// The problem ℜ_x(K, P).
     pub shape: Shape,
+    /// The communication schedule used.
     pub scheme: Scheme,
+    /// Up (cyclic(x) → cyclic(Kx)) or down (the dual).
     pub direction: Direction,
+    /// Column and row moves, in order.
     pub actions: Vec<Action>,
 }
 

@@ -36,7 +36,9 @@ pub const MAX_CELLS: usize = 1 << 16;
 /// P processors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RedistConfig {
+    /// Expansion factor K, 1 ≤ K ≤ 4096.
     pub k: usize,
+    /// Processors P, 1 ≤ P ≤ 4096, with K·P ≤ 65536.
     pub p: usize,
 }
 

@@ -94,15 +94,25 @@ impl Table {
 /// The ten tables of ℜ_x(K, P) for one superblock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tables {
+    /// Initial distribution table (cyclic(x), row-major).
     pub s: Table,
+    /// Destination processor table, S/K.
     pub p: Table,
+    /// S after stage 1.
     pub s1: Table,
+    /// S′, S1 after stage 2.
     pub sp: Table,
+    /// Ps = S′/K, the destination table in generalized circulant form.
     pub ps: Table,
+    /// Send data location table: S′(i, j) = S(Ds(i, j), j).
     pub ds: Table,
+    /// Source processor table: R′(i, j) = S′(i, Pr(i, j)).
     pub pr: Table,
+    /// Receive data location table: R′(i, j) = R(Dr(i, j), j).
     pub dr: Table,
+    /// R′, S′ after the row transformations.
     pub rp: Table,
+    /// Final distribution table (cyclic(Kx), column-major).
     pub r: Table,
 }
 
@@ -184,9 +194,13 @@ pub fn constructive(sh: &Shape) -> (Table, Table) {
 /// the offset part only on the position (i₂, j₂) inside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decomposition {
+    /// (i₁′P′ + j₁)G, constant on each submatrix.
     pub s_base: Table,
+    /// i₂′K′P + j₂, the same in every submatrix.
     pub s_offset: Table,
+    /// (i₁′P′ + j₁)/K′, constant on each submatrix.
     pub p_base: Table,
+    /// P′·i₂′, a G × G circulant repeated in every submatrix.
     pub p_offset: Table,
 }
 

@@ -113,3 +113,36 @@ fn data_ends_in_place() {
         }
     }
 }
+
+/// K ≥ P (§3.1: the redistribution becomes an all-to-all): identical rows
+/// of Ps travel together, so the direct schedule takes P steps, in each of
+/// which every processor sends to a different partner, and the indirect one
+/// ⌈log P′⌉ + ⌈log G⌉ + 1.
+#[test]
+fn all_to_all_when_k_reaches_p() {
+    for p in 1..=16 {
+        for k in p..=3 * p {
+            let sh = Shape::new(k, p).unwrap();
+            assert_eq!(schedules::row_moves(&sh, Scheme::Direct).len(), p, "{sh:?}");
+            assert_eq!(
+                schedules::row_moves(&sh, Scheme::Indirect).len(),
+                ceil_log2(sh.pp) + ceil_log2(sh.g) + 1,
+                "{sh:?}"
+            );
+            let array = ArrayConfig {
+                n: 2 * sh.cells() - 1,
+                x: 1,
+            }
+            .validate(&sh)
+            .unwrap();
+            for scheme in [Scheme::Direct, Scheme::Indirect, Scheme::Multiphase] {
+                for direction in [Direction::Up, Direction::Down] {
+                    let plan = schedules::plan(&sh, scheme, direction);
+                    if let Err(e) = execute(&plan, &array) {
+                        panic!("{sh:?} {scheme:?} {direction:?}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -234,3 +234,35 @@ fn multiphase_and_dual() {
         8: Undoing stage 1 (local): row (i mod K′)·G + i/K′ returns to row i; every processor now holds its blocks in cyclic(x) order (table S). 36 of 54 blocks change slot."#]]
     .assert_eq(&rendered(Scheme::Indirect, Direction::Down));
 }
+
+#[test]
+fn table_1_and_the_introduction() {
+    // §1: K = 31, P = 64 takes 6 indirect steps; direct and multiphase take 31.
+    let (k, p, indirect, previous) = lim::INTRO_K31_P64;
+    let sh = Shape::new(k, p).unwrap();
+    let steps = |s| schedules::row_moves(&sh, s).len();
+    assert_eq!(steps(Scheme::Indirect), indirect);
+    assert_eq!(
+        (steps(Scheme::Direct), steps(Scheme::Multiphase)),
+        (previous, previous)
+    );
+    // Table 1, cyclic(x) → cyclic(y) with x, y, P pairwise coprime: at most
+    // ⌈log x⌉ + ⌈log y⌉ + 4 indirect steps against x + y.
+    use crate::core::redist::general::GeneralConfig;
+    for (x, y, p) in [(3, 5, 8), (5, 7, 16), (7, 9, 32), (11, 13, 64)] {
+        let problem = GeneralConfig {
+            x,
+            y,
+            p,
+            n: x * y * p,
+        }
+        .validate()
+        .unwrap();
+        let ours = problem.n_steps(Scheme::Indirect);
+        let bound =
+            crate::core::redist::shape::ceil_log2(x) + crate::core::redist::shape::ceil_log2(y) + 4;
+        assert!(ours <= bound, "x = {x}, y = {y}: {ours} > {bound}");
+        assert_eq!(problem.n_steps(Scheme::Direct), x + y);
+        assert!(problem.execute(Scheme::Indirect).is_ok());
+    }
+}
