@@ -94,10 +94,11 @@ fn render_redist(out: &Value) -> String {
         "cyclic(x) → cyclic(Kx)"
     };
     let mut s = format!(
-        "ℜ(K = {k}, P = {p}), {arrow}, G = {}: {} schedule, {} communication steps\n",
+        "ℜ(K = {k}, P = {p}), {arrow}, G = {}: {} schedule, {} communication step{}\n",
         num("g"),
         out["schedule"].as_str().unwrap_or("?"),
         num("n_steps"),
+        if num("n_steps") == 1 { "" } else { "s" },
     );
     let predicted: Vec<String> = out["predicted_us"]
         .as_object()

@@ -77,11 +77,11 @@ pub fn plan_cost(plan: &Plan, array: &Array, b: u64, gdm: &Gdm) -> PlanCost {
 }
 
 fn priced(step_bytes: Vec<u64>, gdm: &Gdm) -> PlanCost {
+    // (A fold from +0.0: an empty f64 sum is −0.0.)
     let us = step_bytes
         .iter()
         .filter(|&&m| m > 0)
-        .map(|&m| gdm.step_us(m))
-        .sum();
+        .fold(0.0, |t, &m| t + gdm.step_us(m));
     PlanCost {
         steps: step_bytes.len(),
         step_bytes,
