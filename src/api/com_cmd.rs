@@ -2,8 +2,8 @@
 
 use super::{ApiError, Args};
 use crate::core::com::fig7::{Fig7Config, SwapMode};
-use crate::core::com::random::{RandomConfig, check_messages};
 use crate::core::com::nonuniform::NonuniformConfig;
+use crate::core::com::random::{RandomConfig, check_messages};
 use crate::core::com::unstructured::{self, MeshConfig};
 use crate::core::com::{Com, MAX_BYTES, MAX_N, import};
 use serde::Serialize;

@@ -9,11 +9,13 @@
 pub mod args;
 mod com_cmd;
 mod exchange_cmd;
+mod redist_cmd;
 mod schedule_cmd;
 
 pub use args::Args;
 pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
+pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule};
 
 use serde::Serialize;
@@ -37,8 +39,14 @@ impl From<crate::core::com::ComError> for ApiError {
     }
 }
 
+impl From<crate::core::redist::RedistError> for ApiError {
+    fn from(e: crate::core::redist::RedistError) -> Self {
+        ApiError(e.to_string())
+    }
+}
+
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule", "exchange"];
+pub const COMMANDS: &[&str] = &["com", "schedule", "exchange", "redist"];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -49,6 +57,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "com" => json(com(args)?),
         "schedule" => json(schedule(args)?),
         "exchange" => json(exchange(args)?),
+        "redist" => json(redist(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

@@ -63,7 +63,8 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     // reported as an unknown option.
     let run = match algo {
         Algo::Gm => {
-            opts.validate(algo, &com).map_err(|e| ApiError(e.to_string()))?;
+            opts.validate(algo, &com)
+                .map_err(|e| ApiError(e.to_string()))?;
             gm::run(&com, scan(args)?, opts.seed)
         }
         _ => algo::run_with(algo, &com, &opts).map_err(|e| ApiError(e.to_string()))?,
@@ -71,7 +72,12 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     let topology = opts.routing_topology(algo, com.n());
     let net = topology.map(|t| t.build());
     let routing = net.as_deref().map(StaticRouting);
-    verify(&com, &run.schedule, routing.as_ref().map(|r| r as &dyn Routing)).map_err(|v| {
+    verify(
+        &com,
+        &run.schedule,
+        routing.as_ref().map(|r| r as &dyn Routing),
+    )
+    .map_err(|v| {
         ApiError(format!(
             "internal error: {} produced an invalid schedule: {v}",
             algo.name()

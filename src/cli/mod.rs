@@ -31,6 +31,9 @@ commands:
             [--topology mesh:RxC|fattree:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)
   exchange  a complete exchange of paper 004 on the CM-5 model
             --algo lex|pex|rex|bex --p P [--bytes L]
+  redist    block-cyclic redistribution cyclic(x) → cyclic(Kx) on P processors
+            --k K --p P --schedule direct|indirect|hybrid:D|multiphase
+            [--x X] [--n N] [--direction up|down]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

@@ -10,6 +10,7 @@ pub mod com;
 pub mod cost;
 pub mod net;
 pub mod published;
+pub mod redist;
 pub mod rng;
 pub mod schedule;
 pub mod stats;

@@ -13,8 +13,8 @@
 mod error;
 pub mod fig7;
 pub mod import;
-pub mod random;
 pub mod nonuniform;
+pub mod random;
 pub mod unstructured;
 
 pub use error::ComError;

@@ -5,11 +5,13 @@
 //! lists τ and φ for the machines of the papers and one of today.
 //! `contention` is paper 004's α + L·max(β_ex, f·β_sat), with `fatload`
 //! measuring f on the CM-5 fat tree; `choice` is NICE's rule for picking a
-//! scheduler, minimise S/R + C.
+//! scheduler, minimise S/R + C. `gdm` is paper 003's T_d + m·τ_d with its
+//! machine presets and Corollary 2.
 
 pub mod choice;
 pub mod contention;
 pub mod fatload;
+pub mod gdm;
 pub mod machine;
 pub mod perm;
 #[cfg(test)]
