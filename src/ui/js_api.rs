@@ -8,14 +8,12 @@
 //! ```
 //! Options are the CLI's flags without `--`; errors are thrown as `Error`s
 //! with the CLI's messages. Sizes are capped lower than on the command line
-//! because a call runs on the page's only thread.
+//! because a call runs on the page's only thread (the commands themselves
+//! apply the browser's limits; see `api::com_cmd::MAX_API_N`).
 
 use crate::api::{self, ApiError, Args};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// Largest n a call from a web page may ask for.
-pub const MAX_BROWSER_N: u64 = 1024;
 
 fn call(command: &str, options: JsValue) -> Result<JsValue, JsError> {
     let value: serde_json::Value = if options.is_undefined() || options.is_null() {
@@ -25,7 +23,6 @@ fn call(command: &str, options: JsValue) -> Result<JsValue, JsError> {
             .map_err(|e| JsError::new(&format!("options could not be read: {e}")))?
     };
     let args = Args::from_json(value).map_err(to_js)?;
-    check_browser_limits(&args).map_err(to_js)?;
     let out = api::run(command, &args).map_err(to_js)?;
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("internal error: {e}")))
@@ -33,17 +30,6 @@ fn call(command: &str, options: JsValue) -> Result<JsValue, JsError> {
 
 fn to_js(e: ApiError) -> JsError {
     JsError::new(&e.0)
-}
-
-fn check_browser_limits(args: &Args) -> Result<(), ApiError> {
-    if let Some(n) = args.uint("n", 0, u64::MAX)?
-        && n > MAX_BROWSER_N
-    {
-        return Err(ApiError(format!(
-            "n = {n} is above the browser limit of {MAX_BROWSER_N}; use the commbook command line for larger runs"
-        )));
-    }
-    Ok(())
 }
 
 /// `com`: generate a communication matrix.
@@ -56,6 +42,18 @@ pub fn com(options: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn schedule(options: JsValue) -> Result<JsValue, JsError> {
     call("schedule", options)
+}
+
+/// `exchange`: a complete exchange of paper 004 on the CM-5 model.
+#[wasm_bindgen]
+pub fn exchange(options: JsValue) -> Result<JsValue, JsError> {
+    call("exchange", options)
+}
+
+/// `redist`: block-cyclic redistribution of paper 003.
+#[wasm_bindgen]
+pub fn redist(options: JsValue) -> Result<JsValue, JsError> {
+    call("redist", options)
 }
 
 /// Any command by name, as on the command line.

@@ -32,6 +32,14 @@ fn message(e: wasm_bindgen::JsError) -> String {
 }
 
 #[wasm_bindgen_test]
+fn exchange_and_redist_are_callable() {
+    let x = js_api::exchange(obj(r#"{"algo":"bex","p":8}"#)).unwrap();
+    assert_eq!(js_sys::Array::from(&get(&x, "steps")).length(), 7);
+    let r = js_api::redist(obj(r#"{"k":6,"p":9,"schedule":"indirect"}"#)).unwrap();
+    assert_eq!(get(&r, "n_steps").as_f64(), Some(4.0));
+}
+
+#[wasm_bindgen_test]
 fn bad_calls_throw_the_cli_messages() {
     let e = js_api::com(obj(r#"{"gen":"fig7","n":8,"d":9}"#)).unwrap_err();
     assert_eq!(
@@ -41,7 +49,10 @@ fn bad_calls_throw_the_cli_messages() {
     let e = js_api::schedule(obj(r#"{"algo":"nope","gen":"fig7","n":8,"d":2}"#)).unwrap_err();
     assert!(message(e).starts_with("unknown algorithm 'nope'"));
     let e = js_api::com(obj(r#"{"gen":"fig7","n":5000,"d":2}"#)).unwrap_err();
-    assert!(message(e).contains("browser limit of 1024"));
+    assert!(
+        message(e).contains("too large for the browser"),
+        "the browser caps n"
+    );
     let e = js_api::com(JsValue::from_f64(3.0)).unwrap_err();
     assert!(message(e).starts_with("options must be an object"));
     let e = js_api::run("teleport", JsValue::NULL).unwrap_err();
