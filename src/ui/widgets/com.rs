@@ -182,7 +182,7 @@ fn view(
     html! {
         <>
             <div class="matrix-wrap">
-                <MatrixView {n} cells={Rc::new(cells)} {theme} {on_click} {on_hover} label={label} />
+                <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} {on_click} {on_hover} label={label} />
                 <div class="matrix-side">
                     <Legend items={vec![(Cell::Msg, "message"), (Cell::Now, "written or moved in this step"), (Cell::Edit, "added by you")]} />
                     <p class="hover-readout" aria-live="off">{ readout(&shown, **hover) }</p>

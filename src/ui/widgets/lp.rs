@@ -138,7 +138,7 @@ fn view(
     html! {
         <>
             <div class="matrix-wrap">
-                <MatrixView {n} cells={Rc::new(cells)} {theme} on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
+                <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
                 <div class="matrix-side">
                     <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]} />
                     <p class="hover-readout">{ readout(&run.com, **hover) }</p>

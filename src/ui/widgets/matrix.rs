@@ -1,4 +1,5 @@
-//! A communication matrix drawn on a canvas, one coloured cell per entry.
+//! A matrix drawn on a canvas, one coloured cell per entry: a
+//! communication matrix, CCOM, a link-load map. Rows × columns, any shape.
 //!
 //! The view takes a class per cell (message, delivered, in this phase, …) and
 //! paints an RGBA buffer in one pass, so a 1024×1024 matrix draws as fast as
@@ -49,8 +50,9 @@ const MAX_CSS_PX: usize = 480;
 /// Props of [`MatrixView`].
 #[derive(Properties, PartialEq)]
 pub struct MatrixProps {
-    pub n: usize,
-    /// n·n cell classes, row-major.
+    pub rows: usize,
+    pub cols: usize,
+    /// rows·cols cell classes, row-major.
     pub cells: Rc<Vec<Cell>>,
     pub theme: Theme,
     /// Reported when a cell is clicked.
@@ -63,9 +65,9 @@ pub struct MatrixProps {
     pub label: AttrValue,
 }
 
-/// Pixels per cell: fill about 480 px, at least 1.
-pub fn cell_px(n: usize) -> usize {
-    (MAX_CSS_PX / n.max(1)).max(1)
+/// Pixels per cell: the longer side fills about 480 px, at least 1 px a cell.
+pub fn cell_px(rows: usize, cols: usize) -> usize {
+    (MAX_CSS_PX / rows.max(cols).max(1)).max(1)
 }
 
 fn parse_hex(s: &str) -> [u8; 3] {
@@ -82,11 +84,11 @@ fn parse_hex(s: &str) -> [u8; 3] {
     }
 }
 
-fn draw(canvas: &HtmlCanvasElement, n: usize, cells: &[Cell]) {
-    let c = cell_px(n);
-    let size = n * c;
-    canvas.set_width(size as u32);
-    canvas.set_height(size as u32);
+fn draw(canvas: &HtmlCanvasElement, rows: usize, cols: usize, cells: &[Cell]) {
+    let c = cell_px(rows, cols);
+    let (w, h) = (cols * c, rows * c);
+    canvas.set_width(w as u32);
+    canvas.set_height(h as u32);
     let Some(style) = web_sys::window().and_then(|w| w.get_computed_style(canvas).ok().flatten())
     else {
         return;
@@ -95,17 +97,17 @@ fn draw(canvas: &HtmlCanvasElement, n: usize, cells: &[Cell]) {
     let palette: Vec<[u8; 3]> = CSS_VARS.iter().map(|v| colour(v)).collect();
     let grid = colour("--cell-grid");
     let lines = c >= 5;
-    let mut buf = vec![255u8; size * size * 4];
-    for y in 0..size {
+    let mut buf = vec![255u8; w * h * 4];
+    for y in 0..h {
         let (row, yin) = (y / c, y % c);
-        for x in 0..size {
+        for x in 0..w {
             let (col, xin) = (x / c, x % c);
             let rgb = if lines && (xin == 0 || yin == 0) {
                 grid
             } else {
-                palette[cells.get(row * n + col).copied().unwrap_or(Cell::Empty) as usize]
+                palette[cells.get(row * cols + col).copied().unwrap_or(Cell::Empty) as usize]
             };
-            let k = (y * size + x) * 4;
+            let k = (y * w + x) * 4;
             buf[k..k + 3].copy_from_slice(&rgb);
         }
     }
@@ -115,16 +117,19 @@ fn draw(canvas: &HtmlCanvasElement, n: usize, cells: &[Cell]) {
     let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
         return;
     };
-    if let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
-        Clamped(&buf),
-        size as u32,
-        size as u32,
-    ) {
+    if let Ok(img) =
+        web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&buf), w as u32, h as u32)
+    {
         let _ = ctx.put_image_data(&img, 0.0, 0.0);
     }
 }
 
-fn cell_at(canvas: &HtmlCanvasElement, n: usize, e: &MouseEvent) -> Option<(usize, usize)> {
+fn cell_at(
+    canvas: &HtmlCanvasElement,
+    rows: usize,
+    cols: usize,
+    e: &MouseEvent,
+) -> Option<(usize, usize)> {
     let rect = canvas.get_bounding_client_rect();
     let (w, h) = (rect.width(), rect.height());
     if w <= 0.0 || h <= 0.0 {
@@ -135,7 +140,7 @@ fn cell_at(canvas: &HtmlCanvasElement, n: usize, e: &MouseEvent) -> Option<(usiz
     if !(0.0..1.0).contains(&x) || !(0.0..1.0).contains(&y) {
         return None;
     }
-    Some(((y * n as f64) as usize, (x * n as f64) as usize))
+    Some(((y * rows as f64) as usize, (x * cols as f64) as usize))
 }
 
 /// The matrix canvas.
@@ -145,21 +150,21 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     {
         let canvas = canvas.clone();
         use_effect_with(
-            (props.n, props.cells.clone(), props.theme),
-            move |(n, cells, _)| {
+            (props.rows, props.cols, props.cells.clone(), props.theme),
+            move |(r, c, cells, _)| {
                 if let Some(el) = canvas.cast::<HtmlCanvasElement>() {
-                    draw(&el, *n, cells);
+                    draw(&el, *r, *c, cells);
                 }
             },
         );
     }
-    let n = props.n;
+    let (rows, cols) = (props.rows, props.cols);
     let onclick = props.on_click.clone().map(|cb| {
         let canvas = canvas.clone();
         Callback::from(move |e: MouseEvent| {
             if let Some(cell) = canvas
                 .cast::<HtmlCanvasElement>()
-                .and_then(|c| cell_at(&c, n, &e))
+                .and_then(|c| cell_at(&c, rows, cols, &e))
             {
                 cb.emit(cell);
             }
@@ -171,7 +176,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             cb.emit(
                 canvas
                     .cast::<HtmlCanvasElement>()
-                    .and_then(|c| cell_at(&c, n, &e)),
+                    .and_then(|c| cell_at(&c, rows, cols, &e)),
             );
         })
     });
@@ -179,7 +184,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         .on_hover
         .clone()
         .map(|cb| Callback::from(move |_: MouseEvent| cb.emit(None)));
-    let css = (n * cell_px(n)).min(MAX_CSS_PX);
+    let css = (cols * cell_px(rows, cols)).min(MAX_CSS_PX);
     html! {
         <div class="matrix">
             <canvas ref={canvas} role="img" aria-label={props.label.clone()}

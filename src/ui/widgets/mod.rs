@@ -1,11 +1,40 @@
 //! The widgets a chapter can place, and the host that gives each its
 //! settings from the chapter and the URL.
+//!
+//! # Adding a widget
+//! 1. Declare it in `book::widgets::WIDGETS` (name, title, parameters with
+//!    ranges and defaults; cap sizes the browser cannot handle and say so
+//!    in the control's note). `build.rs` then checks every chapter's use.
+//! 2. Write the component in its own file (or folder) here and add its arm
+//!    to [`WidgetHost`]. The usual shape is `com.rs`/`lp.rs`:
+//!    - [`scaffold::use_widget`] with a [`scaffold::Spec`]: `key` turns the
+//!      settings into the computation's inputs (plus notices for settings it
+//!      had to correct), `make` builds a `core::step::Stepper` (use
+//!      `core::step::{then, map}` to chain a generator and an algorithm;
+//!      the stepper must own its inputs, e.g. an `Rc<Com>`), `len` reads the
+//!      trace's length, `start_at_end` picks where the player starts;
+//!    - [`scaffold::standard`] for the frame, settings, progress bar and
+//!      cancel; inside, draw the state at `ctx.pos` (`trace.state_at`) and
+//!      end with `player::Controls` and the step's caption from the core's
+//!      `caption` function. Views read traces; they never rerun an algorithm.
+//! 3. Draw with the shared parts: [`matrix::MatrixView`] (a canvas for big
+//!    matrices), [`grid::Grid`] (small tables of numbers with tones),
+//!    `ui::chart::ChartView` (lines for computed values, markers for
+//!    published ones), [`controls::ParamInput`], [`edit_form::EditForm`],
+//!    [`matrix::Legend`]. Colours come from the theme's CSS variables.
+//! 4. Test it in `tests/browser/` (mount the chapter, step, deep-link, feed
+//!    bad values); the end-to-end test steps every figure of every chapter.
+//!
+//! Every kilobyte counts: the whole site must stay under 400 KB gzipped, so
+//! reuse these parts rather than writing near-copies, and measure a release
+//! build (`.ci/bench`) before and after.
 
-mod com;
+pub mod com;
 pub mod controls;
 mod cost;
-mod edit_form;
+pub mod edit_form;
 pub mod frame;
+pub mod grid;
 mod lp;
 pub mod matrix;
 pub mod scaffold;
