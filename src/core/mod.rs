@@ -7,6 +7,7 @@
 pub mod algo;
 pub mod com;
 pub mod cost;
+pub mod mesh;
 pub mod net;
 pub mod published;
 pub mod rng;

@@ -1,4 +1,5 @@
 //! Numbers printed in the papers, kept verbatim so the book can draw them
 //! beside live results. Each table names its paper, section and caption.
 
+pub mod hambrusch;
 pub mod ranka94;
