@@ -178,28 +178,24 @@ pub fn two_lev_sq(spec: &Spec) -> Vec<Superstep> {
             })
             .collect()
     };
-    // Step 1: x (local u of S_j) gives agent v its messages for the S_i v serves.
-    let step1 = |j: usize, u: usize, v: usize| -> Vec<Msg> {
-        let x = members[j][u];
-        served[j][v]
+    // The messages between x and every member of the submeshes `groups`
+    // (x itself excepted), from x (step 1) or to x (step 3).
+    let bundle = |x: usize, groups: &[usize], from_x: bool| -> Vec<Msg> {
+        groups
             .iter()
-            .flat_map(|&i| members[i].iter())
+            .flat_map(|&g| members[g].iter())
             .filter(|&&y| y != x)
-            .map(|&y| Msg { from: x, to: y })
+            .map(|&y| {
+                if from_x {
+                    Msg { from: x, to: y }
+                } else {
+                    Msg { from: y, to: x }
+                }
+            })
             .collect()
     };
-    // Step 3: agent u of S_i delivers to z = local v what S_j sent it, for
-    // every S_j it serves.
-    let step3 = |i: usize, u: usize, v: usize| -> Vec<Msg> {
-        let z = members[i][v];
-        served[i][u]
-            .iter()
-            .flat_map(|&j| members[j].iter())
-            .filter(|&&y| y != z)
-            .map(|&y| Msg { from: y, to: z })
-            .collect()
-    };
-    let mut steps = rounds(&step1);
+    // Step 1: x = local u of S_j gives agent v its messages for the S_i v serves.
+    let mut steps = rounds(&|j, u, v| bundle(members[j][u], &served[j][v], true));
     let exchange = (0..nb)
         .flat_map(|j| (0..nb).filter(move |&i| i != j).map(move |i| (j, i)))
         .map(|(j, i)| {
@@ -215,7 +211,10 @@ pub fn two_lev_sq(spec: &Spec) -> Vec<Superstep> {
         splits: Vec::new(),
         sends: exchange,
     });
-    steps.extend(rounds(&step3));
+    // Step 3: agent u of S_i gives z = local v what every S_j it serves sent z.
+    steps.extend(rounds(&|i, u, v| {
+        bundle(members[i][v], &served[i][u], false)
+    }));
     steps
 }
 
@@ -249,15 +248,15 @@ pub fn butterfly(spec: &Spec) -> Vec<Superstep> {
                 parts: vec![span(lo, mid), span(mid, hi)],
                 leaders: Vec::new(),
             });
-            for i in lo..hi {
+            for (i, mine) in held.iter_mut().enumerate().take(hi).skip(lo) {
                 let (partner, there) = if i < mid {
                     (mid + (i - lo).min(hi - mid - 1), mid..hi)
                 } else {
                     (lo + (i - mid), lo..mid)
                 };
                 let (go, stay): (Vec<Msg>, Vec<Msg>) =
-                    held[i].iter().partition(|m| there.contains(&m.to));
-                held[i] = stay;
+                    mine.iter().partition(|m| there.contains(&m.to));
+                *mine = stay;
                 if !go.is_empty() {
                     step.sends.push(Send::new(i, partner, spec.bytes, go));
                 }
@@ -279,7 +278,6 @@ pub fn butterfly(spec: &Spec) -> Vec<Superstep> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::core::mesh::config::{Algo, CollectiveConfig, Op};
     use crate::core::mesh::run;
 

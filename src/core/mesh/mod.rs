@@ -54,6 +54,8 @@ pub mod view;
 mod golden;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod reproduce;
 
 pub use collective::{Collective, Msg, Send, Split, Superstep};
 pub use config::{Algo, CollectiveConfig, CollectiveError, Op, Spec};

@@ -27,6 +27,7 @@
 
 use super::tournament::Tournament;
 use crate::core::net::mesh::Mesh;
+use crate::core::schedule::{Promise, Schedule, Transfer};
 
 /// A destination per processor.
 pub type Perm = Vec<Option<usize>>;
@@ -54,14 +55,24 @@ pub fn xor(p: usize) -> Vec<Perm> {
 /// The balanced permutations of an R×C mesh, as the cross product of the
 /// rows' and the columns' tournaments.
 pub fn balanced(mesh: &Mesh) -> Vec<Perm> {
+    balanced_products(mesh)
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect()
+}
+
+/// The balanced permutations with the factors they come from: `(i, j)`
+/// means Πᵢ × Π′ⱼ, indices into [`Tournament::family`] of the rows (an
+/// R-array) and of the columns (a C-array).
+pub fn balanced_products(mesh: &Mesh) -> Vec<((usize, usize), Perm)> {
     let (rows, cols) = (
         Tournament::new(mesh.rows).family(),
         Tournament::new(mesh.cols).family(),
     );
     let c = mesh.cols;
     let mut out = Vec::with_capacity(rows.len() * cols.len());
-    for a in &rows {
-        for b in &cols {
+    for (i, a) in rows.iter().enumerate() {
+        for (j, b) in cols.iter().enumerate() {
             let perm: Perm = (0..mesh.rows * c)
                 .map(|p| {
                     let (r, col) = (p / c, p % c);
@@ -70,11 +81,34 @@ pub fn balanced(mesh: &Mesh) -> Vec<Perm> {
                 })
                 .collect();
             if perm.iter().any(Option::is_some) {
-                out.push(perm);
+                out.push(((i, j), perm));
             }
         }
     }
     out
+}
+
+/// A list of permutations of L-byte messages as schedule phases (one phase
+/// per permutation), for the verifier and the network simulator.
+pub fn to_schedule(p: usize, perms: &[Perm], bytes: u64) -> Schedule {
+    Schedule {
+        n: p,
+        phases: perms
+            .iter()
+            .map(|perm| {
+                perm.iter()
+                    .enumerate()
+                    .filter_map(|(s, d)| {
+                        d.filter(|&d| d != s).map(|d| Transfer::whole(s, d, bytes))
+                    })
+                    .collect()
+            })
+            .collect(),
+        promise: Promise {
+            partial_permutation: true,
+            link_disjoint: false,
+        },
+    }
 }
 
 #[cfg(test)]
@@ -108,6 +142,20 @@ mod tests {
                 covers_all_pairs(p, &balanced(&Mesh::new(r, c))),
                 "balanced {r}x{c}"
             );
+        }
+    }
+
+    #[test]
+    fn permutation_lists_are_verified_schedules() {
+        use crate::core::com::Com;
+        use crate::core::verify::verify;
+        let p = 12;
+        let all: Vec<Vec<u64>> = (0..p)
+            .map(|i| (0..p).map(|j| u64::from(i != j) * 64).collect())
+            .collect();
+        let com = Com::from_rows(&all).unwrap();
+        for perms in [linear(p), xor(p), balanced(&Mesh::new(3, 4))] {
+            assert_eq!(verify(&com, &to_schedule(p, &perms, 64), None), Ok(()));
         }
     }
 

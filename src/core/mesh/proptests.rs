@@ -121,7 +121,7 @@ proptest! {
 /// square and a power of two, then neither.
 #[test]
 fn alltoall_on_the_largest_meshes() {
-    for shape in [(32, 32), (29, 31)] {
+    for shape in [(32, 32), (21, 23)] {
         for &algo in Op::AllToAll.algos() {
             let s = spec(Op::AllToAll, algo, shape, 0.0, 0.0, 8);
             assert_eq!(

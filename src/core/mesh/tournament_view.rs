@@ -169,7 +169,7 @@ pub fn caption(k: usize, events: &[TournamentEvent]) -> String {
                 b.1
             )
         }
-        Some(TournamentEvent::Closing) if k % 4 == 0 => {
+        Some(TournamentEvent::Closing) if k.is_multiple_of(4) => {
             let loads: Vec<String> = perms.iter().map(|p| p.1.to_string()).collect();
             format!(
                 "Closing: the mirror pairs x ↔ {} − x, the outer quarter in permutation {} and the inner quarter in permutation {} (loads {}).",
