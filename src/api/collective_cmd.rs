@@ -20,10 +20,15 @@ impl From<CollectiveError> for ApiError {
 /// messages apart.
 #[derive(Debug, Serialize)]
 pub struct SendJson {
+    /// Sender.
     pub src: usize,
+    /// Receiver.
     pub dst: usize,
+    /// Effective message size.
     pub bytes: u64,
+    /// Final destination of each actual message carried.
     pub messages: Vec<usize>,
+    /// Origin of each actual message carried.
     pub origins: Vec<usize>,
 }
 
@@ -32,6 +37,7 @@ pub struct SendJson {
 /// "predicted_ms" }`.
 #[derive(Debug, Serialize)]
 pub struct CollectiveResponse {
+    /// scatter, gather or alltoall.
     pub op: &'static str,
     /// The algorithm, with its γ for logp-lev-rec, e.g. `logp-lev-rec(0.75)`.
     pub algo: String,
@@ -41,6 +47,7 @@ pub struct CollectiveResponse {
     pub root: Option<usize>,
     /// The actual message size L.
     pub bytes: u64,
+    /// The sends of each superstep, in issue order.
     pub supersteps: Vec<Vec<SendJson>>,
     /// Message set-ups on the critical path.
     pub setups: usize,

@@ -22,7 +22,7 @@
 //! assert!(c.permutations().is_some());
 //! ```
 
-use super::collective::{Msg, Send, Superstep, issue_order};
+use super::collective::{Msg, Send, Superstep, in_issue_order};
 use super::combining;
 use super::config::{Algo, Spec};
 use super::grid::{Rect, Submachine};
@@ -31,7 +31,7 @@ use super::perms::{self, Perm};
 /// The all-to-all supersteps of `spec.algo`.
 pub fn supersteps(spec: &Spec) -> Vec<Superstep> {
     let p = spec.p();
-    let mut steps = match spec.algo {
+    let steps = match spec.algo {
         Algo::Dir => direct(spec),
         Algo::Lin => from_perms(spec, &perms::linear(p)),
         Algo::Xor => from_perms(spec, &perms::xor(p)),
@@ -43,11 +43,7 @@ pub fn supersteps(spec: &Spec) -> Vec<Superstep> {
         // Not all-to-all algorithms; `CollectiveConfig::validate` refuses them.
         _ => Vec::new(),
     };
-    steps.retain(|s| !s.sends.is_empty());
-    for s in &mut steps {
-        issue_order(&spec.mesh, &mut s.sends);
-    }
-    steps
+    in_issue_order(&spec.mesh, steps)
 }
 
 /// A single actual message as its own send.

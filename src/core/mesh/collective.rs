@@ -29,14 +29,18 @@ use serde::Serialize;
 /// An actual message: L bytes from `from` to its final destination `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Msg {
+    /// Where the message starts.
     pub from: usize,
+    /// Its final destination.
     pub to: usize,
 }
 
 /// One effective message of a superstep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Send {
+    /// Sender.
     pub src: usize,
+    /// Receiver (not necessarily the final destination).
     pub dst: usize,
     /// Effective message size: L times the number of actual messages.
     pub bytes: u64,
@@ -61,8 +65,11 @@ impl Send {
 /// part's combined message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
+    /// The submachine before the cut (after the merge, for a gather).
     pub whole: Submachine,
+    /// The parts; in the binomial algorithms the holder's part first.
     pub parts: Vec<Submachine>,
+    /// The leader of each part (empty where the algorithm has none).
     pub leaders: Vec<usize>,
 }
 
@@ -70,15 +77,20 @@ pub struct Split {
 /// partitions made in it, and its sends.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Superstep {
+    /// The submachines working independently in this superstep.
     pub submachines: Vec<Submachine>,
+    /// The cuts (scatter) or merges (gather) made in it.
     pub splits: Vec<Split>,
+    /// Its sends, in issue order.
     pub sends: Vec<Send>,
 }
 
 /// A collective operation as supersteps, for one validated [`Spec`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Collective {
+    /// What was run.
     pub spec: Spec,
+    /// The supersteps, first to last.
     pub supersteps: Vec<Superstep>,
 }
 
@@ -197,6 +209,19 @@ impl Collective {
             },
         }
     }
+}
+
+/// Drops supersteps without sends and puts every superstep's sends in
+/// issue order.
+pub fn in_issue_order(
+    mesh: &crate::core::net::mesh::Mesh,
+    mut steps: Vec<Superstep>,
+) -> Vec<Superstep> {
+    steps.retain(|s| !s.sends.is_empty());
+    for s in &mut steps {
+        issue_order(mesh, &mut s.sends);
+    }
+    steps
 }
 
 /// Orders sends as they are issued: by sender, farther destinations first,

@@ -7,7 +7,7 @@
 //!   row: (r, c) sends (r, c′) the R messages of column c for (r, c′). Both
 //!   steps use *1-lev-xor* (one superstep per XOR round): (R′ − 1) + (C′ − 1)
 //!   supersteps, R′ and C′ the next powers of two.
-//! - *2-lev-c,r-int*: the variant of [12] in which (r, c) does not wait for
+//! - *2-lev-c,r-int*: the variant of Thakur and Choudhary (\[12\]) in which (r, c) does not wait for
 //!   all of step 1 but forwards each arriving column message at once as
 //!   separate messages of L bytes within its row. Superstep t holds XOR
 //!   round t of the columns and the row sends of what arrived in round

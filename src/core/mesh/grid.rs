@@ -39,9 +39,13 @@ pub fn from_snake(mesh: &Mesh, s: usize) -> usize {
 /// A rectangle of the mesh: rows `row..row + rows`, columns `col..col + cols`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// Top row.
     pub row: usize,
+    /// Left column.
     pub col: usize,
+    /// Height.
     pub rows: usize,
+    /// Width.
     pub cols: usize,
 }
 
@@ -166,7 +170,9 @@ impl fmt::Display for Rect {
 /// The order a [`Submachine::Span`] counts processors in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
+    /// `r·C + c`.
     RowMajor,
+    /// Snake-like row-major: odd rows right to left.
     Snake,
 }
 

@@ -9,7 +9,7 @@
 //! not, so every collective gets a max_load and a sum_load.
 //!
 //! On a √p × √p mesh with √p a multiple of 4 the paper states (after Scott
-//! [13]): any partition into permutations has max_load ≥ √p/4 and
+//! \[13\]): any partition into permutations has max_load ≥ √p/4 and
 //! sum_load ≥ p^{3/2}/4; linear and XOR permutations have max_load = √p/2;
 //! XOR has sum_load = (3/7)·p^{3/2}; balanced permutations reach √p/4 and
 //! p^{3/2}/4. The tests recompute each of these.
@@ -27,6 +27,7 @@ use crate::core::net::mesh::Mesh;
 /// Per-link counts for a set of messages, indexed by link id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkLoads {
+    /// Messages per directed link, indexed by the mesh's link id.
     pub counts: Vec<u32>,
 }
 
@@ -63,7 +64,9 @@ pub fn permutation_load(mesh: &Mesh, perm: &[Option<usize>]) -> u32 {
 /// max_load and sum_load of a list of permutations (or supersteps).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoadSummary {
+    /// maxᵢ load(Πᵢ).
     pub max_load: u32,
+    /// Σᵢ load(Πᵢ).
     pub sum_load: u64,
 }
 
@@ -132,6 +135,23 @@ mod tests {
             assert_eq!(perms::balanced(&m).len(), p);
             // Linear does better than XOR on the sum: 1424 against 1755 on 16×16.
             assert!(lin.sum_load < xor.sum_load);
+        }
+    }
+
+    #[test]
+    fn on_a_k_array() {
+        // §5.1: balanced k/4 on a k-array; linear and XOR k/2.
+        for k in [4usize, 8, 12, 16, 32] {
+            let m = Mesh::new(1, k);
+            let bal = summary(&m, &perms::balanced(&m));
+            assert_eq!(summary(&m, &perms::linear(k)).max_load as usize, k / 2);
+            assert_eq!(bal.max_load as usize, k / 4);
+            // k permutations of load k/4; the paper's k³/4 counts the k² products
+            // of a k × k mesh.
+            assert_eq!(bal.sum_load as usize, k * k / 4);
+            if k.is_power_of_two() {
+                assert_eq!(summary(&m, &perms::xor(k)).max_load as usize, k / 2);
+            }
         }
     }
 

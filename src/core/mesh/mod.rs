@@ -35,12 +35,14 @@
 //! assert!(check(&spec, &c.supersteps).is_ok());
 //! ```
 
+pub mod algo;
 pub mod alltoall;
 pub mod binomial;
 pub mod check;
 pub mod collective;
 pub mod combining;
 pub mod config;
+pub mod error;
 pub mod gather;
 pub mod grid;
 pub mod load;
@@ -50,6 +52,8 @@ pub mod tournament;
 pub mod tournament_view;
 pub mod view;
 
+#[cfg(test)]
+mod bench;
 #[cfg(test)]
 mod golden;
 #[cfg(test)]

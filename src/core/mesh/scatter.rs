@@ -37,14 +37,14 @@
 //! ```
 
 use super::binomial;
-use super::collective::{Msg, Send, Split, Superstep, issue_order};
+use super::collective::{Msg, Send, Split, Superstep, in_issue_order};
 use super::config::{Algo, Spec};
 use super::grid::{Rect, Submachine, square_blocks};
 
 /// The scatter supersteps of `spec.algo` from `spec.root` (whatever
 /// `spec.op` says: gather mirrors these).
 pub fn supersteps(spec: &Spec) -> Vec<Superstep> {
-    let mut steps = match spec.algo {
+    let steps = match spec.algo {
         Algo::Dir => direct(spec),
         Algo::SysBr => flood(spec),
         Algo::OurBr => binomial::broadcast(spec),
@@ -55,11 +55,7 @@ pub fn supersteps(spec: &Spec) -> Vec<Superstep> {
         // Not scatter algorithms; `CollectiveConfig::validate` refuses them.
         _ => Vec::new(),
     };
-    steps.retain(|s| !s.sends.is_empty());
-    for s in &mut steps {
-        issue_order(&spec.mesh, &mut s.sends);
-    }
-    steps
+    in_issue_order(&spec.mesh, steps)
 }
 
 /// The actual messages for `dsts` (the source's own is never carried).

@@ -1,8 +1,8 @@
 //! Balanced permutations of a k-processor linear array from a round-robin
-//! tournament (paper 001, §5.1, after Scott [13]).
+//! tournament (paper 001, §5.1, after Scott \[13\]).
 //!
 //! The left half `0 … k/2 − 1` are the players; the round-robin tournament
-//! is the 1-factor (circle) method of Harary [7], the same as
+//! is the 1-factor (circle) method of Harary \[7\], the same as
 //! [`crate::core::algo::pairing::Pairing::Circle`]. Write x′ = k − 1 − x for
 //! the mirror of x. A match of i and j (i < j) becomes the 4-cycle
 //!
@@ -54,7 +54,9 @@ use crate::core::algo::pairing::Pairing;
 /// or the dummy that makes the number of players even.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
+    /// A processor of the left half, or the middle processor of an odd k.
     Proc(usize),
+    /// The extra player that makes the number of players even.
     Dummy,
 }
 
@@ -76,15 +78,20 @@ pub enum Piece {
 /// (destination per processor, fixed points included).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
+    /// Who plays whom (1-factor method).
     pub matches: Vec<(Player, Player)>,
+    /// What each match became, in the order of `matches`.
     pub pieces: Vec<Piece>,
+    /// The round's two permutations.
     pub perms: [Vec<Option<usize>>; 2],
 }
 
 /// The whole construction for a k-array.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
+    /// Processors of the array.
     pub k: usize,
+    /// The rounds of the tournament.
     pub rounds: Vec<Round>,
     /// The closing permutations (k = 4i: the two mirror halves; k = 4i + 3:
     /// the identity), fixed points included.

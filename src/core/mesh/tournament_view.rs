@@ -48,11 +48,15 @@ pub enum TournamentEvent {
 /// The construction so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TournamentState {
+    /// Processors of the array.
     pub k: usize,
     /// The current round (0 before the first); past the rounds when closing.
     pub round: usize,
+    /// True once the closing permutations are being added.
     pub closing: bool,
+    /// The current round's matches.
     pub matches: Vec<(Player, Player)>,
+    /// What the current round's matches became.
     pub pieces: Vec<Piece>,
     /// Every permutation built so far, fixed points included.
     pub perms: Vec<Vec<Option<usize>>>,

@@ -46,12 +46,15 @@ pub enum CollEvent {
 /// The view state after a superstep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CollState {
+    /// The mesh (for routes and drawing).
     pub mesh: Mesh,
     /// Whether sends copy (the broadcasts) rather than move messages.
     pub copies: bool,
     /// The current superstep (0 before the first).
     pub step: usize,
+    /// Submachines of the current superstep: rectangles or index spans.
     pub submachines: Vec<Submachine>,
+    /// Cuts (scatter) or merges (gather) of the current superstep.
     pub splits: Vec<Split>,
     /// Sends of the current superstep.
     pub sends: Vec<Send>,
@@ -65,8 +68,9 @@ pub struct CollState {
     pub link_load: Vec<u32>,
     /// The largest of `link_load`.
     pub load: u32,
-    /// Sends and receives of each processor in this superstep.
+    /// Sends of each processor in this superstep.
     pub out: Vec<u32>,
+    /// Receives of each processor in this superstep.
     pub inn: Vec<u32>,
     /// Set-ups on the critical path so far (see [`super::collective`]).
     pub setups: usize,

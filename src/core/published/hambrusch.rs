@@ -23,9 +23,13 @@ pub const SIZES: [u64; 11] = [16384, 8192, 4096, 2048, 1024, 512, 256, 128, 64, 
 /// (for logp-lev-rec) and the times for [`SIZES`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimingRow {
+    /// The row label as printed.
     pub label: &'static str,
+    /// The algorithm's name in this book (the CLI's `--algo`).
     pub algo: &'static str,
+    /// γ, for logp-lev-rec.
     pub gamma: Option<f64>,
+    /// Milliseconds for each of [`SIZES`]; `None` where none is printed.
     pub ms: [Option<f64>; 11],
 }
 
@@ -217,7 +221,7 @@ pub const FIGURE5_SETUPS: [(&str, Option<f64>, usize); 5] = [
 /// and 32 processors.
 pub const GATHER_GAMMAS: [(usize, f64); 4] = [(256, 0.60), (256, 0.65), (16, 0.70), (32, 0.60)];
 
-/// §5.1, on a √p × √p mesh with √p a multiple of 4 (after Scott [13]): the
+/// §5.1, on a √p × √p mesh with √p a multiple of 4 (after Scott \[13\]): the
 /// lower bound on max_load for any partition into permutations, √p/4, which
 /// balanced permutations reach.
 pub fn balanced_max_load(p: usize) -> f64 {
