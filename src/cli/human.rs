@@ -89,13 +89,19 @@ fn render_collective(out: &Value) -> String {
         _ => String::new(),
     };
     let mut s = format!(
-        "{} by {} on a {} mesh{from}, L = {} bytes: {} supersteps, {} set-ups on the critical path, max_load {}, sum_load {}, predicted {:.2} ms on the Delta model\n",
+        "{} by {} on a {} mesh{from}, L = {} bytes: {} superstep{}, {} set-up{} on the critical path, max_load {}, sum_load {}, predicted {:.2} ms on the Delta model\n",
         out["op"].as_str().unwrap_or("?"),
         out["algo"].as_str().unwrap_or("?"),
         out["mesh"].as_str().unwrap_or("?"),
         out["bytes"],
         steps.len(),
+        if steps.len() == 1 { "" } else { "s" },
         out["setups"],
+        if out["setups"].as_u64() == Some(1) {
+            ""
+        } else {
+            "s"
+        },
         out["max_load"],
         out["sum_load"],
         out["predicted_ms"].as_f64().unwrap_or(0.0),

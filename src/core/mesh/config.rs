@@ -151,7 +151,7 @@ impl Spec {
     /// `logp-lev-rec(0.75)`.
     pub fn title(&self) -> String {
         match self.algo {
-            Algo::LogpLevRec => format!("logp-lev-rec({})", self.gamma),
+            Algo::LogpLevRec => format!("logp-lev-rec({:?})", self.gamma),
             a => a.name().to_string(),
         }
     }

@@ -97,11 +97,11 @@ impl fmt::Display for CollectiveError {
                 op: Op::Scatter,
             } => write!(
                 f,
-                "gamma must be at least 0.5 and below 1 for scatter (got {gamma}): the part holding the source keeps γ·p processors"
+                "gamma must be at least 0.5 and below 1 for scatter (got {gamma:?}): the part holding the source keeps γ·p processors"
             ),
             BadGamma { gamma, .. } => write!(
                 f,
-                "gamma must be above 0 and below 1 for gather (got {gamma})"
+                "gamma must be above 0 and below 1 for gather (got {gamma:?})"
             ),
             GammaNotUsed { algo } => {
                 write!(f, "gamma applies only to logp-lev-rec, not {}", algo.name())
