@@ -7,12 +7,14 @@
 //! independent verifier before it is returned.
 
 pub mod args;
+mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
 mod redist_cmd;
 mod schedule_cmd;
 
 pub use args::Args;
+pub use collective_cmd::{CollectiveResponse, SendJson, collective};
 pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use redist_cmd::{RedistResponse, redist};
@@ -46,7 +48,7 @@ impl From<crate::core::redist::RedistError> for ApiError {
 }
 
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule", "exchange", "redist"];
+pub const COMMANDS: &[&str] = &["com", "schedule", "exchange", "redist", "collective"];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -58,6 +60,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "schedule" => json(schedule(args)?),
         "exchange" => json(exchange(args)?),
         "redist" => json(redist(args)?),
+        "collective" => json(collective(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

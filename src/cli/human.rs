@@ -6,6 +6,9 @@ use std::fmt::Write;
 /// Largest matrix printed cell by cell.
 const MAX_PRINTED_N: u64 = 40;
 
+/// Most supersteps listed one per line.
+const MAX_PRINTED_STEPS: usize = 40;
+
 /// Renders a command's JSON response as text.
 pub fn render(command: &str, out: &Value) -> String {
     match command {
@@ -13,6 +16,7 @@ pub fn render(command: &str, out: &Value) -> String {
         "schedule" => render_schedule(out),
         "exchange" => render_exchange(out),
         "redist" => render_redist(out),
+        "collective" => render_collective(out),
         _ => out.to_string(),
     }
 }
@@ -205,6 +209,76 @@ fn render_redist(out: &Value) -> String {
             .collect();
         format!("{}→{}[{}]", m["src"], m["dst"], blocks.join(","))
     });
+    s.pop();
+    s
+}
+
+fn render_collective(out: &Value) -> String {
+    let steps = out["supersteps"].as_array().cloned().unwrap_or_default();
+    let from = match (out["op"].as_str(), out["root"].as_u64()) {
+        (Some("scatter"), Some(r)) => format!(" from P{r}"),
+        (Some("gather"), Some(r)) => format!(" to P{r}"),
+        _ => String::new(),
+    };
+    let mut s = format!(
+        "{} by {} on a {} mesh{from}, L = {} bytes: {} superstep{}, {} set-up{} on the critical path, max_load {}, sum_load {}, predicted {:.2} ms on the Delta model\n",
+        out["op"].as_str().unwrap_or("?"),
+        out["algo"].as_str().unwrap_or("?"),
+        out["mesh"].as_str().unwrap_or("?"),
+        out["bytes"],
+        steps.len(),
+        if steps.len() == 1 { "" } else { "s" },
+        out["setups"],
+        if out["setups"].as_u64() == Some(1) {
+            ""
+        } else {
+            "s"
+        },
+        out["max_load"],
+        out["sum_load"],
+        out["predicted_ms"].as_f64().unwrap_or(0.0),
+    );
+    for (k, step) in steps.iter().take(MAX_PRINTED_STEPS).enumerate() {
+        let sends = step.as_array().cloned().unwrap_or_default();
+        let messages: usize = sends
+            .iter()
+            .map(|t| t["messages"].as_array().map_or(0, Vec::len))
+            .sum();
+        let largest = sends
+            .iter()
+            .filter_map(|t| t["bytes"].as_u64())
+            .max()
+            .unwrap_or(0);
+        let pairs: Vec<String> = sends
+            .iter()
+            .take(6)
+            .map(|t| format!("{}→{}", t["src"], t["dst"]))
+            .collect();
+        let more = if sends.len() > 6 { " …" } else { "" };
+        let _ = writeln!(
+            s,
+            "  superstep {:>3}: {} send{} carrying {messages} message{}, largest {largest} bytes: {}{more}",
+            k + 1,
+            sends.len(),
+            if sends.len() == 1 { "" } else { "s" },
+            if messages == 1 { "" } else { "s" },
+            pairs.join(" "),
+        );
+    }
+    if steps.len() > MAX_PRINTED_STEPS {
+        let _ = writeln!(
+            s,
+            "  … {} more supersteps (use --json)",
+            steps.len() - MAX_PRINTED_STEPS
+        );
+    }
+    if let Some(perms) = out["permutations"].as_array() {
+        let _ = writeln!(
+            s,
+            "  {} permutations (use --json for the arrays)",
+            perms.len()
+        );
+    }
     s.pop();
     s
 }

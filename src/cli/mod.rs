@@ -34,6 +34,11 @@ commands:
   redist    block-cyclic redistribution cyclic(x) → cyclic(Kx) on P processors
             --k K --p P --schedule direct|indirect|hybrid:D|multiphase
             [--x X] [--n N] [--direction up|down]
+  collective  scatter, gather or all-to-all on an R×C mesh (paper 001)
+            --op scatter|gather|alltoall --algo NAME --mesh RxC [--root R] [--gamma G] [--bytes L]
+            scatter: 1-lev-dir 1-lev-sys-br 1-lev-our-br 2-lev-rec 3-lev-sq logp-lev-sq logp-lev-rec
+            gather: the same without the two broadcasts; logp-lev-rec(0.6) also sets gamma
+            alltoall: 1-lev-dir 1-lev-lin 1-lev-xor 1-lev-bal 2-lev-sq 2-lev-c,r 2-lev-c,r-int logp-lev-bfly
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

@@ -6,10 +6,13 @@
 //! `contention` is paper 004's α + L·max(β_ex, f·β_sat), with `fatload`
 //! measuring f on the CM-5 fat tree; `choice` is NICE's rule for picking a
 //! scheduler, minimise S/R + C. `gdm` is paper 003's T_d + m·τ_d with its
-//! machine presets and Corollary 2.
+//! machine presets and Corollary 2. `delta` is paper 001's Intel Delta:
+//! set-ups, send and receive rates, 482 + 30-byte packets and link loads,
+//! for superstep algorithms.
 
 pub mod choice;
 pub mod contention;
+pub mod delta;
 pub mod fatload;
 pub mod gdm;
 pub mod machine;

@@ -66,7 +66,9 @@ impl Mesh {
         self.neighbour(p, dir).unwrap_or(p)
     }
 
-    fn xy_links(&self, src: usize, dst: usize) -> impl Iterator<Item = LinkId> + '_ {
+    /// The XY route as directed link ids, without allocating: the links
+    /// along the row first, then along the column.
+    pub fn xy_links(&self, src: usize, dst: usize) -> impl Iterator<Item = LinkId> + '_ {
         let (rs, cs) = self.coords(src);
         let (rd, cd) = self.coords(dst);
         let mut p = src;
