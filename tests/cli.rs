@@ -163,3 +163,22 @@ fn help_and_human_output() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("lp: 3 phases"), "{text}");
 }
+
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_commbook"))
+        .args(["com", "--gen", "fig7", "--n", "2000", "--d", "3", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read a little, then hang up, as `| head -c 10` would.
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+}

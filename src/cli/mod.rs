@@ -47,10 +47,19 @@ commands:
 /// Runs the CLI on `argv` (without the program name), printing to
 /// stdout/stderr; returns the exit code.
 pub fn main(argv: &[String]) -> i32 {
+    use std::io::Write;
     match run(argv) {
         Ok(text) => {
-            println!("{text}");
-            0
+            // A reader that stops early (`commbook … | head`) closes the pipe;
+            // that is not an error worth a panic or a message.
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{text}").and_then(|_| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("commbook: error: cannot write the output: {e}");
+                    1
+                }
+                _ => 0,
+            }
         }
         Err(e) => {
             eprintln!("commbook: error: {e}");

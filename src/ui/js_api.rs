@@ -56,6 +56,12 @@ pub fn redist(options: JsValue) -> Result<JsValue, JsError> {
     call("redist", options)
 }
 
+/// `collective`: scatter, gather or all-to-all on a mesh (paper 001).
+#[wasm_bindgen]
+pub fn collective(options: JsValue) -> Result<JsValue, JsError> {
+    call("collective", options)
+}
+
 /// Any command by name, as on the command line.
 #[wasm_bindgen]
 pub fn run(command: &str, options: JsValue) -> Result<JsValue, JsError> {
