@@ -67,3 +67,31 @@ pub fn collective(options: JsValue) -> Result<JsValue, JsError> {
 pub fn run(command: &str, options: JsValue) -> Result<JsValue, JsError> {
     call(command, options)
 }
+
+/// Times a benchmark case of `core::bench` in this browser:
+/// `commbook.bench({ case: "cgm-512-511", runs: 20, warmup: 3 })` returns
+/// `{ id, title, min_ms, median_ms, checksum }`. `.ci/bench` calls it beside
+/// the native bench binary; the checksums must agree.
+#[wasm_bindgen]
+pub fn bench(options: JsValue) -> Result<JsValue, JsError> {
+    use crate::core::bench::{CASE_IDS, case, time};
+    let value: serde_json::Value =
+        serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options could not be read: {e}")))?;
+    let args = Args::from_json(value).map_err(to_js)?;
+    let id = args.string("case").map_err(to_js)?.unwrap_or_default();
+    let runs = args.uint("runs", 1, 1000).map_err(to_js)?.unwrap_or(20);
+    let warmup = args.uint("warmup", 0, 100).map_err(to_js)?.unwrap_or(3);
+    args.finish("bench").map_err(to_js)?;
+    let mut c = case(&id)
+        .ok_or_else(|| JsError::new(&format!("unknown case '{id}'; cases: {}", CASE_IDS.join(", "))))?;
+    let (times, sum) = time(&mut c, warmup, runs, &crate::ui::dom::now_ms);
+    let out = serde_json::json!({
+        "id": c.id,
+        "title": c.title,
+        "min_ms": times[0],
+        "median_ms": times[times.len() / 2],
+        "checksum": format!("{sum:x}"),
+    });
+    out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("internal error: {e}")))
+}

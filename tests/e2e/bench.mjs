@@ -1,28 +1,28 @@
-// Measures the release site against the budgets in README "Benchmarks":
-// the gzipped transfer size of everything the book loads, and the time from
-// navigation to the first chapter's figures being interactive, in headless
-// Chromium from localhost (median of several cold loads).
-// Usage: node bench.mjs BASE_URL DIST_DIR
+// Measures the book against its budgets (README "Benchmarks"):
+// - the release site's gzipped transfer size (every file the book loads);
+// - the time from navigation to the first chapter's figures being
+//   interactive, in headless Chromium from localhost (median of cold loads);
+// - the core's benchmark cases in the browser, beside the native times from
+//   `cargo bench --bench workloads -- --json` measured in the same run.
+// Usage: node bench.mjs BASE_URL DIST_DIR NATIVE_JSON_FILE
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch, watchedPage, figuresReady } from './browser.mjs';
+import { launch, figuresReady } from './browser.mjs';
 
-const [base, dist] = process.argv.slice(2);
-if (!base || !dist) { console.error('usage: node bench.mjs BASE_URL DIST_DIR'); process.exit(2); }
+const [base, dist, nativeFile] = process.argv.slice(2);
+if (!base || !dist || !nativeFile) { console.error('usage: node bench.mjs BASE_URL DIST_DIR NATIVE_JSON'); process.exit(2); }
 
 const files = readdirSync(dist).filter((f) => statSync(join(dist, f)).isFile());
 let raw = 0; let gz = 0;
-const rows = [];
+console.log('file                                        bytes      gzip');
 for (const f of files.sort()) {
   const data = readFileSync(join(dist, f));
   const z = gzipSync(data, { level: 9 }).length;
   raw += data.length; gz += z;
-  rows.push([f, data.length, z]);
+  console.log(`${f.padEnd(40)} ${String(data.length).padStart(9)} ${String(z).padStart(9)}`);
 }
-console.log('file                                        bytes      gzip');
-for (const [f, r, z] of rows) console.log(`${f.padEnd(40)} ${String(r).padStart(9)} ${String(z).padStart(9)}`);
-console.log(`${'total'.padEnd(40)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (budget 409600 gzipped)`);
+console.log(`${'total'.padEnd(40)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (budget 409600 gzipped)\n`);
 
 const browser = await launch();
 const times = [];
@@ -36,8 +36,23 @@ for (let i = 0; i < 7; i++) {
   times.push(Date.now() - t0);
   await ctx.close();
 }
-await browser.close();
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`first chapter interactive: median ${median} ms over ${times.length} cold loads (min ${times[0]}, max ${times[times.length - 1]}; budget 1000 ms)`);
-console.log(JSON.stringify({ gzip_bytes: gz, raw_bytes: raw, first_interactive_ms: median }));
+console.log(`first chapter interactive: median ${median} ms over ${times.length} cold loads (min ${times[0]}, max ${times[times.length - 1]}; budget 1000 ms)\n`);
+
+const native = JSON.parse(readFileSync(nativeFile, 'utf8'));
+const page = await browser.newPage();
+await page.goto(`${base}#/`);
+await page.waitForFunction(() => window.commbook && window.commbook.bench);
+const rows = [];
+console.log('case                 native min / median (ms)   browser min / median (ms)   ratio (median)  checksums');
+for (const n of native) {
+  const b = await page.evaluate((id) => window.commbook.bench({ case: id, runs: 20, warmup: 3 }), n.id);
+  const ratio = b.median_ms / n.median_ms;
+  const same = b.checksum === n.checksum ? 'equal' : `DIFFER (${n.checksum} vs ${b.checksum})`;
+  rows.push({ id: n.id, native_median_ms: n.median_ms, browser_median_ms: b.median_ms, ratio, checksums_equal: b.checksum === n.checksum });
+  console.log(`${n.id.padEnd(20)} ${n.min_ms.toFixed(2).padStart(8)} / ${n.median_ms.toFixed(2).padStart(8)}        ${b.min_ms.toFixed(2).padStart(8)} / ${b.median_ms.toFixed(2).padStart(8)}          ${ratio.toFixed(2).padStart(6)}        ${same}`);
+}
+await browser.close();
+console.log('\n' + JSON.stringify({ gzip_bytes: gz, raw_bytes: raw, first_interactive_ms: median, cases: rows }));
+if (rows.some((r) => !r.checksums_equal)) { console.error('a case gave a different result in the browser'); process.exit(1); }
