@@ -11,6 +11,7 @@ pub mod net;
 pub mod published;
 pub mod rng;
 pub mod schedule;
+pub mod sim;
 pub mod stats;
 pub mod step;
 pub mod trace;
