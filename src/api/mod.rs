@@ -9,10 +9,12 @@
 pub mod args;
 mod com_cmd;
 mod schedule_cmd;
+mod simulate_cmd;
 
 pub use args::Args;
 pub use com_cmd::{ComResponse, com};
 pub use schedule_cmd::{ScheduleResponse, schedule};
+pub use simulate_cmd::{SimulateResponse, simulate};
 
 use serde::Serialize;
 use std::fmt;
@@ -36,7 +38,7 @@ impl From<crate::core::com::ComError> for ApiError {
 }
 
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule"];
+pub const COMMANDS: &[&str] = &["com", "schedule", "simulate"];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -46,6 +48,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
     let out = match command {
         "com" => json(com(args)?),
         "schedule" => json(schedule(args)?),
+        "simulate" => json(simulate(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

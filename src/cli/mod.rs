@@ -23,6 +23,11 @@ commands:
             --gen fig7 --n N --d D [--seed S] [--swap rows|cols|both] [--rounds R] [--bytes B]
   schedule  schedule a matrix with one algorithm
             --algo lp (--gen ... | --com FILE)
+  simulate  send messages through the cycle-level network simulator
+            --topology mesh:RxC|fattree:N (--pairs \"s:d,...\" | --algo lp (--gen ... | --com FILE))
+            [--bytes L] [--sync loose|barrier|free] [--machine delta|cm5] [--startup C] [--gap C]
+            [--buffer B] [--sends K] [--receives K] [--routing random|adaptive|static]
+            [--claim start|arrival] [--seed S]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.
