@@ -24,11 +24,17 @@ use serde_json::{Map, Value};
 /// that carried a flit or made a head wait are listed.
 #[derive(Debug, Serialize)]
 pub struct SimulateResponse {
+    /// Cycles until the last message arrived.
     pub cycles: u64,
+    /// Flits that left an injection port.
     pub injected_flits: u64,
+    /// Flits handed to their destination processor.
     pub delivered_flits: u64,
+    /// Messages that arrived in full (local copies included).
     pub delivered_messages: usize,
+    /// Per phase: messages, bytes, release, finish, latencies.
     pub phases: Vec<PhaseStats>,
+    /// Per link that was used: `{ "busy", "blocked" }` cycles.
     pub links: Map<String, Value>,
 }
 

@@ -19,9 +19,13 @@ use crate::core::net::TopologySpec;
 /// A topology, a configuration and the traffic to run on it.
 #[derive(Clone, Debug)]
 pub struct Workload {
+    /// What the workload is, for reports.
     pub name: &'static str,
+    /// The network.
     pub spec: TopologySpec,
+    /// The machine parameters.
     pub cfg: SimConfig,
+    /// The messages and their phases.
     pub traffic: Traffic,
 }
 

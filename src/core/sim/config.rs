@@ -107,27 +107,19 @@ pub enum UpRouting {
     Static,
     /// At each switch, a random up-link drawn once from the seed.
     Random,
-    /// At each switch, a random up-link among those free this cycle, drawn
-    /// again every cycle the head waits: the CM-5's load balancing "on the
-    /// fly" (paper 004 §2).
+    /// At each switch, a random up-link among those free this cycle; a head
+    /// whose choice is taken before it gets it draws again: load balancing
+    /// "on the fly" (paper 004 §2).
     Adaptive,
 }
 
 impl UpRouting {
-    /// Every choice with its name.
+    /// Every choice with its name (as the CLI and the JS API spell it).
     pub const ALL: [(UpRouting, &'static str); 3] = [
         (UpRouting::Static, "static"),
         (UpRouting::Random, "random"),
         (UpRouting::Adaptive, "adaptive"),
     ];
-
-    /// Parses `static`, `random` or `adaptive`.
-    pub fn parse(s: &str) -> Option<UpRouting> {
-        UpRouting::ALL
-            .iter()
-            .find(|(_, n)| *n == s)
-            .map(|&(u, _)| u)
-    }
 }
 
 /// When a message claims one of its receiver's receive slots.
@@ -145,6 +137,7 @@ pub enum RecvPolicy {
 /// The simulator's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SimConfig {
+    /// How messages are cut into packets and flits.
     pub packet: PacketFormat,
     /// Software start-up per message, in cycles, paid once it holds its
     /// send and receive slots and before its first flit leaves.
@@ -159,7 +152,9 @@ pub struct SimConfig {
     pub send_limit: u32,
     /// Messages a processor receives at a time.
     pub recv_limit: u32,
+    /// How a fat-tree switch picks its up-link.
     pub up_routing: UpRouting,
+    /// When a message claims its receive slot.
     pub recv_policy: RecvPolicy,
     /// Seed of the one random stream (fat-tree up-links).
     pub seed: u64,

@@ -24,7 +24,9 @@ use crate::core::trace::Recorder;
 /// What a finished [`Simulator`] yields.
 #[derive(Clone, Debug)]
 pub struct SimOutput {
+    /// What the run measured.
     pub result: SimResult,
+    /// The recorded cycles, if the run was recorded.
     pub timeline: Option<Timeline>,
 }
 

@@ -14,16 +14,25 @@ use serde::Serialize;
 /// One message's figures.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MessageStats {
+    /// Sending processor.
     pub src: usize,
+    /// Receiving processor.
     pub dst: usize,
+    /// Message size.
     pub bytes: u64,
+    /// Phase of the schedule, from 0.
     pub phase: usize,
+    /// Packets (0 for a local copy).
     pub packets: u64,
+    /// Flits over all packets (0 for a local copy).
     pub flits: u64,
     /// Links crossed.
     pub hops: u64,
+    /// When its phase began for both its ends.
     pub released_at: Option<u64>,
+    /// When it took its slots and began its start-up.
     pub started_at: Option<u64>,
+    /// When its last flit had arrived.
     pub finished_at: Option<u64>,
     /// finished − released, in cycles.
     pub latency: Option<u64>,
@@ -32,14 +41,19 @@ pub struct MessageStats {
 /// One phase's figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PhaseStats {
+    /// Phase index, from 0.
     pub phase: usize,
+    /// Messages in the phase.
     pub messages: usize,
+    /// Bytes in the phase.
     pub bytes: u64,
     /// First release of one of its messages.
     pub released_at: Option<u64>,
     /// When its last message had arrived.
     pub finished_at: Option<u64>,
+    /// Largest latency of its messages.
     pub max_latency: u64,
+    /// Mean latency of its messages.
     pub mean_latency: f64,
 }
 
@@ -68,15 +82,21 @@ pub enum Outcome {
 pub struct SimResult {
     /// Cycles until the last message arrived (or the run stopped).
     pub cycles: u64,
+    /// Flits that left an injection port.
     pub injected_flits: u64,
+    /// Flits handed to their destination processor.
     pub delivered_flits: u64,
+    /// Messages that arrived in full.
     pub delivered_messages: usize,
     /// Flits moved over all channels, ejection included.
     pub flit_moves: u64,
+    /// Per message, in the traffic's order.
     pub messages: Vec<MessageStats>,
+    /// Per phase.
     pub phases: Vec<PhaseStats>,
     /// Per channel: links first, then each processor's ejection channel.
     pub links: Vec<LinkStats>,
+    /// How the run ended.
     pub outcome: Outcome,
 }
 

@@ -119,26 +119,25 @@ fn captions_explain_each_cycle() {
     let spec = TopologySpec::Mesh { rows: 1, cols: 3 };
     let traffic = Traffic::pairs(3, &[(0, 2), (1, 2)], 6);
     let (_, tl) = simulate_with_timeline(spec, &tiny(), &traffic).unwrap();
-    assert_eq!(
-        caption(&tl, 0),
-        "Before the first cycle: 2 messages wait to be sent."
-    );
-    assert_eq!(
-        caption(&tl, 1),
-        "Cycle 1: no flit moves; message 0→2 starts, sending from cycle 2."
-    );
-    assert_eq!(
-        caption(&tl, 2),
-        "Cycle 2: 1 flit moves; 1 head takes a channel; message 1→2 waits for its receiver, busy with message 0→2."
-    );
-    assert_eq!(
-        caption(&tl, 4),
-        "Cycle 4: 3 flits move; 1 head takes a channel."
-    );
-    assert_eq!(
-        caption(&tl, 15),
-        "Cycle 15: 1 flit moves; message 1→2 arrives after 15 cycles; phase 1 is complete."
-    );
+    let expected = [
+        (0, "Before the first cycle: 2 messages wait to be sent."),
+        (
+            1,
+            "Cycle 1: no flit moves; message 0→2 starts, sending from cycle 2.",
+        ),
+        (
+            2,
+            "Cycle 2: 1 flit moves; 1 head takes a channel; message 1→2 waits for its receiver, busy with message 0→2.",
+        ),
+        (4, "Cycle 4: 3 flits move; 1 head takes a channel."),
+        (
+            15,
+            "Cycle 15: 1 flit moves; message 1→2 arrives after 15 cycles; phase 1 is complete.",
+        ),
+    ];
+    for (pos, text) in expected {
+        assert_eq!(caption(&tl, pos), text);
+    }
 }
 
 /// Random distinct pairs s ≠ d on n processors.
@@ -346,6 +345,12 @@ fn bad_input_is_refused_with_a_reason() {
             .to_string(),
         "send limit must be between 1 and 16 (got 0)"
     );
+}
+
+#[test]
+fn events_stay_small() {
+    // The timeline's memory budget counts 16 bytes per event.
+    assert_eq!(std::mem::size_of::<SimEvent>(), 16);
 }
 
 #[test]

@@ -30,32 +30,22 @@ pub enum Sync {
 }
 
 impl Sync {
-    /// Every choice with its name.
+    /// Every choice with its name (as the CLI and the JS API spell it).
     pub const ALL: [(Sync, &'static str); 3] = [
         (Sync::Barrier, "barrier"),
         (Sync::Loose, "loose"),
         (Sync::Free, "free"),
     ];
-
-    /// Parses `barrier`, `loose` or `free`.
-    pub fn parse(s: &str) -> Option<Sync> {
-        Sync::ALL.iter().find(|(_, n)| *n == s).map(|&(x, _)| x)
-    }
-
-    /// The name used by the CLI.
-    pub fn name(self) -> &'static str {
-        Sync::ALL
-            .iter()
-            .find(|(x, _)| *x == self)
-            .map_or("?", |&(_, n)| n)
-    }
 }
 
 /// One message to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SimMessage {
+    /// Sending processor.
     pub src: usize,
+    /// Receiving processor (the sender itself for a local copy).
     pub dst: usize,
+    /// Message size (0 is one header-only packet).
     pub bytes: u64,
     /// Phase index, from 0.
     pub phase: usize,
@@ -70,6 +60,7 @@ pub struct Traffic {
     pub messages: Vec<SimMessage>,
     /// Number of phases (empty ones included).
     pub phases: usize,
+    /// When each phase is released.
     pub sync: Sync,
 }
 
@@ -206,7 +197,5 @@ mod tests {
         );
         assert!(Traffic::parse_pairs("0-16").is_err());
         assert!(Traffic::parse_pairs("").is_err());
-        assert_eq!(Sync::parse("loose"), Some(Sync::Loose));
-        assert_eq!(Sync::Barrier.name(), "barrier");
     }
 }

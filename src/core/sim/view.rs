@@ -53,11 +53,14 @@ pub enum SimEvent {
 /// A head that waits, and for what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Wait {
+    /// The channel waited for.
     pub channel: u32,
+    /// The waiting packet.
     pub packet: u32,
     /// The packet holding the channel, or (when `slot`) the message holding
     /// the receive slot.
     pub by: u32,
+    /// True for a wait for a receive slot.
     pub slot: bool,
 }
 
@@ -68,6 +71,7 @@ pub struct Port {
     pub packet: u32,
     /// Next flit to leave.
     pub next: u16,
+    /// Flits of the packet.
     pub flits: u16,
 }
 
@@ -82,6 +86,7 @@ pub enum MsgStatus {
     Started,
     /// At least one packet has entered the network.
     Sending,
+    /// Every flit has arrived.
     Delivered,
 }
 
@@ -107,10 +112,15 @@ pub struct SimView {
     pending: Vec<(Flit, u32, u32)>,
     /// Each processor's injection port.
     pub ports: Vec<Port>,
+    /// Each message's status.
     pub messages: Vec<MsgStatus>,
+    /// Flits that have left injection ports so far.
     pub injected_flits: u64,
+    /// Flits that have arrived so far.
     pub delivered_flits: u64,
+    /// Messages that have arrived so far.
     pub delivered_messages: u64,
+    /// Phases whose messages have all arrived.
     pub phases_done: u32,
 }
 
@@ -201,13 +211,8 @@ impl crate::core::trace::Replay for SimView {
                 packet,
                 channel,
                 by,
-            } => self.set_wait(Wait {
-                channel,
-                packet,
-                by,
-                slot: false,
-            }),
-            SimEvent::NoSlot {
+            }
+            | SimEvent::NoSlot {
                 packet,
                 channel,
                 by,
@@ -215,7 +220,7 @@ impl crate::core::trace::Replay for SimView {
                 channel,
                 packet,
                 by,
-                slot: true,
+                slot: matches!(e, SimEvent::NoSlot { .. }),
             }),
             SimEvent::Moved { from, to } => {
                 let f = self.take_flit(from);

@@ -24,7 +24,9 @@ use std::fmt;
 pub struct DeadlockWait {
     /// Packet number (in order of injection).
     pub packet: u32,
+    /// Its message's sender.
     pub src: usize,
+    /// Its message's receiver.
     pub dst: usize,
     /// What it waits for, in words, naming the next packet of the cycle.
     pub reason: String,
@@ -33,7 +35,9 @@ pub struct DeadlockWait {
 /// A deadlock: the cycle at which it was found and the loop of waits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deadlock {
+    /// Cycles run when the deadlock was found.
     pub cycle: u64,
+    /// The loop of waits, each naming the next.
     pub waits: Vec<DeadlockWait>,
 }
 
