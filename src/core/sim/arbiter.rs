@@ -41,7 +41,7 @@ impl Arbiter {
     }
 
     /// Input `i` asks for output `o` at round-robin distance `dist`.
-    #[inline]
+    #[inline(always)]
     pub fn offer(&mut self, o: u32, i: u32, dist: u16) {
         let b = &mut self.best[o as usize];
         if b.0 != self.stamp {
@@ -58,7 +58,7 @@ impl Arbiter {
     }
 
     /// The input that wins output `o` this cycle (NONE if nobody asked).
-    #[inline]
+    #[inline(always)]
     pub fn winner(&self, o: u32) -> u32 {
         let b = self.best[o as usize];
         if b.0 == self.stamp { b.1 } else { NONE }

@@ -28,19 +28,19 @@ impl BitSet {
     }
 
     /// Adds `i`.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, i: usize) {
         self.words[i / 64] |= 1 << (i % 64);
     }
 
     /// Removes `i`.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, i: usize) {
         self.words[i / 64] &= !(1 << (i % 64));
     }
 
     /// True if `i` is in the set.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, i: usize) -> bool {
         self.words[i / 64] & (1 << (i % 64)) != 0
     }
@@ -48,7 +48,7 @@ impl BitSet {
     /// The members of word `w` (bits 64·w … 64·w + 63). To walk the set in
     /// increasing order while changing other state, copy each word and
     /// visit its bits.
-    #[inline]
+    #[inline(always)]
     pub fn word(&self, w: usize) -> u64 {
         self.words[w]
     }

@@ -58,31 +58,31 @@ impl Buffers {
     }
 
     /// Flits in buffer `b`.
-    #[inline]
+    #[inline(always)]
     pub fn len(&self, b: usize) -> usize {
         self.len[b] as usize
     }
 
     /// True if buffer `b` holds no flit.
-    #[inline]
+    #[inline(always)]
     pub fn is_empty(&self, b: usize) -> bool {
         self.len[b] == 0
     }
 
     /// True if buffer `b` can take another flit.
-    #[inline]
+    #[inline(always)]
     pub fn has_room(&self, b: usize) -> bool {
         (self.len[b] as usize) < self.depth
     }
 
     /// The oldest flit of buffer `b`.
-    #[inline]
+    #[inline(always)]
     pub fn front(&self, b: usize) -> Option<Flit> {
         (self.len[b] > 0).then(|| self.slots[b * self.depth + self.head[b] as usize])
     }
 
     /// Removes the oldest flit of buffer `b` (which must not be empty).
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self, b: usize) -> Flit {
         let h = self.head[b] as usize;
         let f = self.slots[b * self.depth + h];
@@ -92,7 +92,7 @@ impl Buffers {
     }
 
     /// Appends a flit to buffer `b` (which must have room).
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, b: usize, f: Flit) {
         let mut at = self.head[b] as usize + self.len[b] as usize;
         if at >= self.depth {

@@ -119,7 +119,7 @@ impl Engine {
         progress |= self.refill_ports();
         if self.live > 0 {
             self.evaluate();
-            progress |= !self.moves.is_empty();
+            progress |= !self.moves.is_empty() || !self.arb.contested().is_empty();
             self.write();
         }
         self.end_cycle();

@@ -164,7 +164,7 @@ impl Fabric {
     /// Round-robin distance of input `i` from pointer `rr` (below the
     /// router's input count, as [`Fabric::rr_after`] leaves it) at output
     /// `o`'s router: 0 is served first.
-    #[inline]
+    #[inline(always)]
     pub fn rr_distance(&self, i: u32, o: u32, rr: u16) -> u16 {
         let deg = self.in_deg[self.out_vertex[o as usize] as usize];
         let d = self.in_rank[i as usize] + deg - rr;
@@ -172,14 +172,14 @@ impl Fabric {
     }
 
     /// The round-robin pointer after input `i` wins.
-    #[inline]
+    #[inline(always)]
     pub fn rr_after(&self, i: u32) -> u16 {
         let deg = self.in_deg[self.in_vertex[i as usize] as usize].max(1);
         (self.in_rank[i as usize] + 1) % deg
     }
 
     /// Where a head flit at input `i`, bound for processor `dst`, goes next.
-    #[inline]
+    #[inline(always)]
     pub fn next(&self, i: u32, dst: usize) -> Next {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {

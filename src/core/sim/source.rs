@@ -30,7 +30,7 @@ pub(crate) const NEVER: u64 = u64::MAX;
 pub(crate) type Log = Option<Recorder<super::SimView>>;
 
 /// Records an event if the run is recorded.
-#[inline]
+#[inline(always)]
 pub(crate) fn emit(log: &mut Log, e: SimEvent) {
     if let Some(r) = log {
         r.event(e);
