@@ -9,7 +9,7 @@
 //!    input whose oldest flit is an unconnected head asks for its next
 //!    channel; a free channel goes to the requester nearest its round-robin
 //!    pointer ([`super::arbiter`]); a granted head moves in the same cycle;
-//! 3. *write*: the moves are applied, tails free their channels, arrivals
+//! 3. *write*: the moves are applied, tails free the channels they cross, arrivals
 //!    complete packets and messages, and deliveries release later phases.
 //!
 //! Because evaluation reads only last cycle's state and each output takes
@@ -340,8 +340,6 @@ impl Engine {
             if f.tail {
                 self.owner[o as usize] = NONE;
                 self.conn[i as usize] = NONE;
-                let packet = pk.seq;
-                emit(&mut self.log, SimEvent::Freed { packet, channel: o });
                 if o as usize >= links {
                     self.free_slots.push(f.packet);
                     self.src

@@ -100,7 +100,7 @@ mod tests;
 pub use buffers::Flit;
 pub use config::{PacketFormat, RecvPolicy, SimConfig, SimError, UpRouting};
 pub use stats::{LinkStats, MessageStats, Outcome, PhaseStats, SimResult};
-pub use timeline::{TIMELINE_MAX_CYCLES, TIMELINE_MAX_MOVES, Timeline, caption};
+pub use timeline::{TIMELINE_MAX_CYCLES, TIMELINE_MAX_EVENTS, Timeline, caption, timeline_events};
 pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
@@ -184,11 +184,8 @@ pub fn simulate_with_timeline(
     cfg: &SimConfig,
     traffic: &Traffic,
 ) -> Result<(SimResult, Timeline), SimError> {
-    let (fab, moves) = check(spec, cfg, traffic)?;
-    if moves > TIMELINE_MAX_MOVES {
-        let (what, got, max) = ("flit moves", moves, TIMELINE_MAX_MOVES);
-        return Err(SimError::TimelineTooBig { what, got, max });
-    }
+    let (fab, _) = check(spec, cfg, traffic)?;
+    timeline::check_timeline(&fab, cfg, traffic)?;
     let cycles = simulate(spec, cfg, traffic)?.cycles;
     if cycles > TIMELINE_MAX_CYCLES {
         let (what, got, max) = ("cycles", cycles, TIMELINE_MAX_CYCLES);

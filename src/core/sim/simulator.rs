@@ -14,8 +14,7 @@
 use super::engine::Engine;
 use super::source::Sources;
 use super::{
-    Outcome, SimConfig, SimError, SimResult, SimView, TIMELINE_MAX_MOVES, Timeline, Traffic, check,
-    watchdog,
+    Outcome, SimConfig, SimError, SimResult, SimView, Timeline, Traffic, check, timeline, watchdog,
 };
 use crate::core::net::TopologySpec;
 use crate::core::step::{Progress, Stepper};
@@ -63,12 +62,8 @@ impl Simulator {
         every: Option<usize>,
     ) -> Result<Self, SimError> {
         let (fab, moves) = check(spec, cfg, traffic)?;
-        if every.is_some() && moves > TIMELINE_MAX_MOVES {
-            return Err(SimError::TimelineTooBig {
-                what: "flit moves",
-                got: moves,
-                max: TIMELINE_MAX_MOVES,
-            });
+        if every.is_some() {
+            timeline::check_timeline(&fab, cfg, traffic)?;
         }
         let src = Sources::new(traffic, &fab, cfg);
         let total_flits = src

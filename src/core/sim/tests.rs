@@ -68,9 +68,6 @@ pub(super) fn render(tl: &Timeline) -> String {
                 } => {
                     format!("p{packet} no slot {} (m{by})", short(f, channel))
                 }
-                SimEvent::Freed { packet, channel } => {
-                    format!("p{packet} frees {}", short(f, channel))
-                }
                 SimEvent::Delivered { msg } => format!("m{msg} done"),
                 SimEvent::PhaseDone { phase } => format!("phase {phase} done"),
                 SimEvent::Moved { .. } | SimEvent::Tick => continue,
@@ -94,18 +91,18 @@ fn golden_two_messages_share_a_link() {
          1: release m0, release m1, start m0 ready@1
          2: m1 awaits m0, p0=m0:3f, p0 takes (0,0)→(0,1), 0.0>(0,0)→(0,1)
          3: p0 takes (0,1)→(0,2), 0.1>(0,0)→(0,1), 0.0>(0,1)→(0,2)
-         4: p0 takes [(0,2)], p0 frees (0,0)→(0,1), 0.1>(0,1)→(0,2), 0.2>(0,0)→(0,1), 0.0>[(0,2)]
-         5: p1=m0:2f, p1 takes (0,0)→(0,1), p0 frees (0,1)→(0,2), 0.2>(0,1)→(0,2), 0.1>[(0,2)], 1.0>(0,0)→(0,1)
-         6: p1 takes (0,1)→(0,2), p0 frees [(0,2)], p1 frees (0,0)→(0,1), 0.2>[(0,2)], 1.1>(0,0)→(0,1), 1.0>(0,1)→(0,2)
-         7: p1 takes [(0,2)], p1 frees (0,1)→(0,2), 1.1>(0,1)→(0,2), 1.0>[(0,2)]
-         8: p1 frees [(0,2)], m0 done, 1.1>[(0,2)]
+         4: p0 takes [(0,2)], 0.1>(0,1)→(0,2), 0.2>(0,0)→(0,1), 0.0>[(0,2)]
+         5: p1=m0:2f, p1 takes (0,0)→(0,1), 0.2>(0,1)→(0,2), 0.1>[(0,2)], 1.0>(0,0)→(0,1)
+         6: p1 takes (0,1)→(0,2), 0.2>[(0,2)], 1.1>(0,0)→(0,1), 1.0>(0,1)→(0,2)
+         7: p1 takes [(0,2)], 1.1>(0,1)→(0,2), 1.0>[(0,2)]
+         8: m0 done, 1.1>[(0,2)]
          9: start m1 ready@9
         10: p2=m1:3f, p2 takes (0,1)→(0,2), 2.0>(0,1)→(0,2)
         11: p2 takes [(0,2)], 2.1>(0,1)→(0,2), 2.0>[(0,2)]
-        12: p2 frees (0,1)→(0,2), 2.1>[(0,2)], 2.2>(0,1)→(0,2)
-        13: p3=m1:2f, p3 takes (0,1)→(0,2), p2 frees [(0,2)], 2.2>[(0,2)], 3.0>(0,1)→(0,2)
-        14: p3 takes [(0,2)], p3 frees (0,1)→(0,2), 3.1>(0,1)→(0,2), 3.0>[(0,2)]
-        15: p3 frees [(0,2)], m1 done, phase 0 done, 3.1>[(0,2)]
+        12: 2.1>[(0,2)], 2.2>(0,1)→(0,2)
+        13: p3=m1:2f, p3 takes (0,1)→(0,2), 2.2>[(0,2)], 3.0>(0,1)→(0,2)
+        14: p3 takes [(0,2)], 3.1>(0,1)→(0,2), 3.0>[(0,2)]
+        15: m1 done, phase 0 done, 3.1>[(0,2)]
     "#]]
     .assert_eq(&render(&tl));
     assert_eq!(r.outcome, Outcome::Completed);
@@ -200,6 +197,27 @@ fn replaying_the_timeline_reproduces_the_run() {
         let fast = simulate(spec, &cfg, &traffic).unwrap();
         let (slow, tl) = simulate_with_timeline(spec, &cfg, &traffic).unwrap();
         assert_eq!(fast, slow, "recording must not change the run");
+        // The estimate counts exactly the events other than waits, phase
+        // ends and cycle ends.
+        let counted = tl
+            .trace()
+            .all_events()
+            .iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    SimEvent::Tick
+                        | SimEvent::Blocked { .. }
+                        | SimEvent::NoSlot { .. }
+                        | SimEvent::AwaitsReceiver { .. }
+                        | SimEvent::PhaseDone { .. }
+                )
+            })
+            .count();
+        assert_eq!(
+            counted as u64,
+            timeline_events(&Fabric::new(spec), &cfg, &traffic)
+        );
         let end = tl.final_state();
         let busy: Vec<u32> = slow.links.iter().map(|l| l.busy as u32).collect();
         let blocked: Vec<u32> = slow.links.iter().map(|l| l.blocked as u32).collect();
@@ -349,8 +367,16 @@ fn bad_input_is_refused_with_a_reason() {
 
 #[test]
 fn events_stay_small() {
-    // The timeline's memory budget counts 16 bytes per event.
+    // The timeline's memory budget counts 16 bytes per event, and a 16×16
+    // all-to-all of 16-byte messages fits in a timeline.
     assert_eq!(std::mem::size_of::<SimEvent>(), 16);
+    let spec = TopologySpec::Mesh { rows: 16, cols: 16 };
+    let t = bench::xor_alltoall(256, 16);
+    let events = timeline_events(&Fabric::new(spec), &SimConfig::delta(), &t);
+    assert!(
+        (3_000_000..TIMELINE_MAX_EVENTS).contains(&events),
+        "{events}"
+    );
 }
 
 #[test]

@@ -7,23 +7,58 @@
 //! events to the state already on screen.
 //!
 //! Memory policy: K comes from [`snapshot_every`]: about √cycles, and
-//! never so small that the keyframes outweigh about 16 M words; events cost
-//! 16 bytes each, one per flit move plus a few per packet. A timeline is
-//! refused above [`TIMELINE_MAX_MOVES`] flit moves or
-//! [`TIMELINE_MAX_CYCLES`] cycles (about 60 MB at most); the statistics
-//! of larger runs come from the fast path, without a timeline.
+//! never so small that the keyframes weigh more than about 16 MB together
+//! ([`SimView::weight`] counts bytes). Events cost 16 bytes each: one per
+//! flit move, one per hop of each packet's head, a few per message and one
+//! per cycle (waits come on top, one per change of what a head waits for).
+//! Each cycle also costs 16 bytes of index (8 on wasm32). A timeline is
+//! refused when [`timeline_events`] exceeds [`TIMELINE_MAX_EVENTS`] or the
+//! run exceeds [`TIMELINE_MAX_CYCLES`] cycles, which bounds it near 100 MB
+//! (64 MB of events, 16 MB of cycle index, 16 MB of keyframes); the
+//! statistics of larger runs come from the fast path, without a timeline.
+//! For scale: a 16×16 mesh all-to-all of 16-byte messages (65 280
+//! messages of 3 flits on the Delta preset) needs about 3.3 M events.
 //!
 //! [`snapshot_every`]: crate::core::trace::snapshot_every
 
 use super::fabric::{Fabric, NONE};
 use super::stats::MessageStats;
 use super::view::{SimEvent, SimView};
+use super::{SimConfig, SimError, Traffic};
 use crate::core::trace::Trace;
 
-/// Most flit moves a timeline records.
-pub const TIMELINE_MAX_MOVES: u64 = 3_000_000;
+/// Most events (estimated by [`timeline_events`]) a timeline records.
+pub const TIMELINE_MAX_EVENTS: u64 = 4_000_000;
 /// Most cycles a timeline records.
-pub const TIMELINE_MAX_CYCLES: u64 = 2_000_000;
+pub const TIMELINE_MAX_CYCLES: u64 = 1_000_000;
+
+/// The events a recorded run of `traffic` will hold, waits and cycles
+/// aside: per message released, started, delivered; per packet injected;
+/// per flit and hop a move; per packet and hop an acquisition.
+pub fn timeline_events(fab: &Fabric, cfg: &SimConfig, traffic: &Traffic) -> u64 {
+    traffic
+        .messages
+        .iter()
+        .map(|m| {
+            if m.src == m.dst {
+                return 2;
+            }
+            let hops = fab.hops(m.src, m.dst) as u64 + 1;
+            let (flits, packets) = (cfg.packet.flits(m.bytes), cfg.packet.packets(m.bytes));
+            3 + packets * (hops + 1) + flits.saturating_mul(hops)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+/// Refuses a timeline whose events would pass [`TIMELINE_MAX_EVENTS`].
+pub fn check_timeline(fab: &Fabric, cfg: &SimConfig, traffic: &Traffic) -> Result<(), SimError> {
+    let events = timeline_events(fab, cfg, traffic);
+    if events > TIMELINE_MAX_EVENTS {
+        let (what, got, max) = ("events", events, TIMELINE_MAX_EVENTS);
+        return Err(SimError::TimelineTooBig { what, got, max });
+    }
+    Ok(())
+}
 
 /// A recorded run.
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 //! The timeline's events and the state the animator draws.
 //!
 //! One trace step is one cycle. Its events are the cycle's deltas: flits
-//! moving, heads acquiring channels, tails freeing them, heads starting to
-//! wait (with the packet in the way), messages being released, started,
+//! moving (a tail frees the channel it crosses), heads acquiring channels,
+//! heads starting to wait (with the packet in the way), messages being released, started,
 //! packetised and delivered; a final [`SimEvent::Tick`] closes the cycle.
 //! [`SimView`] is what a frame needs at any cycle: every link buffer's
 //! flits, who holds each channel, the load so far, who waits for what, and
@@ -38,10 +38,8 @@ pub enum SimEvent {
     /// The head of `packet` waits at ejection `channel` for a receive slot,
     /// held by message `by`.
     NoSlot { packet: u32, channel: u32, by: u32 },
-    /// A flit moved from input `from` to output `to`.
+    /// A flit moved from input `from` to output `to`; a tail frees `to`.
     Moved { from: u32, to: u32 },
-    /// The tail of `packet` passed, freeing `channel`.
-    Freed { packet: u32, channel: u32 },
     /// All of message `msg` has arrived.
     Delivered { msg: u32 },
     /// Every message of `phase` has arrived.
@@ -151,9 +149,13 @@ impl SimView {
         }
     }
 
-    /// A size for snapshot spacing: roughly the words a clone copies.
+    /// Roughly the bytes a clone copies (for keyframe spacing).
     pub fn weight(&self) -> usize {
-        2 * self.buffers.count() * self.buffers.depth() + 3 * self.owner.len() + self.messages.len()
+        let flit = std::mem::size_of::<Flit>();
+        flit * self.buffers.count() * self.buffers.depth()
+            + 12 * self.owner.len()
+            + 8 * self.ports.len()
+            + self.messages.len()
     }
 
     fn set_wait(&mut self, w: Wait) {
@@ -230,9 +232,11 @@ impl crate::core::trace::Replay for SimView {
                     self.delivered_flits += 1;
                 }
                 self.load[to as usize] += 1;
+                if f.tail {
+                    self.owner[to as usize] = NONE;
+                }
                 self.pending.push((f, from, to));
             }
-            SimEvent::Freed { channel, .. } => self.owner[channel as usize] = NONE,
             SimEvent::Delivered { msg } => {
                 self.messages[msg as usize] = MsgStatus::Delivered;
                 self.delivered_messages += 1;
