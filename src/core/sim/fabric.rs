@@ -239,6 +239,16 @@ impl Fabric {
         }
     }
 
+    /// A channel in a sentence: "link (3,4)→(3,5)" or "the ejection port
+    /// of (3,5)".
+    pub fn describe(&self, c: u32) -> String {
+        if (c as usize) < self.links {
+            format!("link {}", self.label(c))
+        } else {
+            self.label(c)
+        }
+    }
+
     /// A channel's name: a link as "(3,4)→(3,5)", an ejection channel as
     /// "the ejection port of (3,5)".
     pub fn label(&self, c: u32) -> String {

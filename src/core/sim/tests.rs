@@ -137,6 +137,24 @@ fn captions_explain_each_cycle() {
     }
 }
 
+#[test]
+fn captions_name_the_packet_in_the_way() {
+    // 0→2 and 1→3 on a 1×4 mesh both need link (0,1)→(0,2); 1→3 starts
+    // next to it and takes it first.
+    let spec = TopologySpec::Mesh { rows: 1, cols: 4 };
+    let traffic = Traffic::pairs(4, &[(0, 2), (1, 3)], 6);
+    let (_, tl) = simulate_with_timeline(spec, &tiny(), &traffic).unwrap();
+    let first_wait = (1..=tl.cycles())
+        .map(|pos| caption(&tl, pos))
+        .find(|c| c.contains("waits for link"));
+    assert_eq!(
+        first_wait.as_deref(),
+        Some(
+            "Cycle 3: 3 flits move; 1 head takes a channel; packet 0 (0→2) waits for link (0,1)→(0,2), held by packet 1 (1→3)."
+        )
+    );
+}
+
 /// Random distinct pairs s ≠ d on n processors.
 pub(super) fn random_perm(n: usize, rng: &mut Rng) -> Vec<(usize, usize)> {
     let mut dst: Vec<usize> = (0..n).collect();
@@ -326,7 +344,7 @@ fn the_watchdog_explains_a_deadlock() {
     };
     assert_eq!(
         d.to_string(),
-        "deadlock at cycle 8: packet 1 (3→0) waits for a receive slot at (0,0), held by message 1→0 whose next packet is packet 2 (1→0); packet 2 (1→0) waits for (0,1)→(0,0), held by packet 1 (3→0)"
+        "deadlock at cycle 8: packet 1 (3→0) waits for a receive slot at (0,0), held by message 1→0 whose next packet is packet 2 (1→0); packet 2 (1→0) waits for link (0,1)→(0,0), held by packet 1 (3→0)"
     );
     assert!(r.delivered_messages < 2);
     // Reserving the slot before starting cannot deadlock.

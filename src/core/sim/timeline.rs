@@ -208,7 +208,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         } => Some(format!(
             "{} waits for {}, held by {}",
             tl.packet_name(packet),
-            tl.fab.label(channel),
+            tl.fab.describe(channel),
             tl.packet_name(by)
         )),
         SimEvent::NoSlot {
@@ -218,7 +218,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         } => Some(format!(
             "{} waits at {} for a receive slot, held by message {}",
             tl.packet_name(packet),
-            tl.fab.label(channel),
+            tl.fab.describe(channel),
             tl.pair(by)
         )),
         SimEvent::AwaitsReceiver { msg, by } if by != NONE => Some(format!(

@@ -71,7 +71,7 @@ fn waits_for(e: &Engine, slot: u32) -> Option<(String, u32)> {
         let r = format!(
             "waits behind {} in the buffer of {}",
             name(e, front.packet),
-            e.fab.label(i)
+            e.fab.describe(i)
         );
         return Some((r, front.packet));
     }
@@ -80,7 +80,7 @@ fn waits_for(e: &Engine, slot: u32) -> Option<(String, u32)> {
         let q = e.bufs.front(c as usize)?.packet;
         let r = format!(
             "waits for room in the buffer of {}, whose oldest flit is of {}",
-            e.fab.label(c),
+            e.fab.describe(c),
             name(e, q)
         );
         return Some((r, q));
@@ -93,7 +93,11 @@ fn waits_for(e: &Engine, slot: u32) -> Option<(String, u32)> {
     };
     let holder = e.owner[o as usize];
     if holder != NONE {
-        let r = format!("waits for {}, held by {}", e.fab.label(o), name(e, holder));
+        let r = format!(
+            "waits for {}, held by {}",
+            e.fab.describe(o),
+            name(e, holder)
+        );
         return Some((r, holder));
     }
     let by = e.src.slot_for(pk.msg).err()?;
