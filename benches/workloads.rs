@@ -40,7 +40,10 @@ fn main() {
             ));
         } else {
             let cpu = cpu_ms.map_or("cpu n/a".to_string(), |c| format!("cpu mean {c:>7.2} ms"));
-            println!("{:<40} wall min {min:>7.2} ms, median {median:>7.2} ms | {cpu}", c.title);
+            println!(
+                "{:<40} wall min {min:>7.2} ms, median {median:>7.2} ms | {cpu}",
+                c.title
+            );
         }
     }
     if json {

@@ -12,6 +12,7 @@ mod com_cmd;
 mod exchange_cmd;
 mod redist_cmd;
 mod schedule_cmd;
+mod simulate_cmd;
 
 pub use args::Args;
 pub use collective_cmd::{CollectiveResponse, SendJson, collective};
@@ -19,6 +20,7 @@ pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule};
+pub use simulate_cmd::{SimulateResponse, simulate};
 
 use serde::Serialize;
 use std::fmt;
@@ -48,7 +50,14 @@ impl From<crate::core::redist::RedistError> for ApiError {
 }
 
 /// The command names, for help and error messages.
-pub const COMMANDS: &[&str] = &["com", "schedule", "exchange", "redist", "collective"];
+pub const COMMANDS: &[&str] = &[
+    "com",
+    "schedule",
+    "exchange",
+    "redist",
+    "collective",
+    "simulate",
+];
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
@@ -61,6 +70,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "exchange" => json(exchange(args)?),
         "redist" => json(redist(args)?),
         "collective" => json(collective(args)?),
+        "simulate" => json(simulate(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

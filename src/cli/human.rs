@@ -17,6 +17,7 @@ pub fn render(command: &str, out: &Value) -> String {
         "exchange" => render_exchange(out),
         "redist" => render_redist(out),
         "collective" => render_collective(out),
+        "simulate" => render_simulate(out),
         _ => out.to_string(),
     }
 }
@@ -280,5 +281,55 @@ fn render_collective(out: &Value) -> String {
         );
     }
     s.pop();
+    s
+}
+
+/// Simulated phases listed one by one before the rest is summed up.
+const MAX_SIM_PHASES: usize = 20;
+
+fn render_simulate(out: &Value) -> String {
+    let phases = out["phases"].as_array().cloned().unwrap_or_default();
+    let messages: u64 = phases.iter().filter_map(|p| p["messages"].as_u64()).sum();
+    let mut s = format!(
+        "{} cycles; {} of {messages} messages delivered; {} flits injected, {} delivered\n",
+        out["cycles"], out["delivered_messages"], out["injected_flits"], out["delivered_flits"],
+    );
+    for p in phases.iter().take(MAX_SIM_PHASES) {
+        let cycle = |k: &str| p[k].as_u64().map_or("-".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            s,
+            "  phase {:>3}: {} message{}, cycles {}–{}, latency max {} mean {:.1}",
+            p["phase"].as_u64().unwrap_or(0) + 1,
+            p["messages"],
+            if p["messages"].as_u64() == Some(1) {
+                ""
+            } else {
+                "s"
+            },
+            cycle("released_at"),
+            cycle("finished_at"),
+            p["max_latency"],
+            p["mean_latency"].as_f64().unwrap_or(0.0),
+        );
+    }
+    if phases.len() > MAX_SIM_PHASES {
+        let _ = writeln!(s, "  … {} more phases", phases.len() - MAX_SIM_PHASES);
+    }
+    let mut links: Vec<(&String, u64, u64)> = out["links"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| {
+            let busy = v["busy"].as_u64().unwrap_or(0);
+            (k, busy, v["blocked"].as_u64().unwrap_or(0))
+        })
+        .collect();
+    links.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
+    let top: Vec<String> = links
+        .iter()
+        .take(5)
+        .map(|(k, busy, blocked)| format!("{k} busy {busy}, blocked {blocked}"))
+        .collect();
+    let _ = write!(s, "  busiest links: {}", top.join("; "));
     s
 }

@@ -39,6 +39,11 @@ commands:
             scatter: 1-lev-dir 1-lev-sys-br 1-lev-our-br 2-lev-rec 3-lev-sq logp-lev-sq logp-lev-rec
             gather: the same without the two broadcasts; logp-lev-rec(0.6) also sets gamma
             alltoall: 1-lev-dir 1-lev-lin 1-lev-xor 1-lev-bal 2-lev-sq 2-lev-c,r 2-lev-c,r-int logp-lev-bfly
+  simulate  send messages through the cycle-level network simulator
+            --topology mesh:RxC|fattree:N (--pairs \"s:d,...\" | --algo NAME (--gen ... | --com FILE))
+            [--bytes L] [--sync loose|barrier|free] [--machine delta|cm5] [--startup C] [--gap C]
+            [--buffer B] [--sends K] [--receives K] [--routing random|adaptive|static]
+            [--claim start|arrival] [--seed S]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

@@ -14,6 +14,7 @@ pub mod published;
 pub mod redist;
 pub mod rng;
 pub mod schedule;
+pub mod sim;
 pub mod stats;
 pub mod step;
 pub mod trace;

@@ -75,15 +75,19 @@ pub fn run(command: &str, options: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn bench(options: JsValue) -> Result<JsValue, JsError> {
     use crate::core::bench::{CASE_IDS, case, time};
-    let value: serde_json::Value =
-        serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options could not be read: {e}")))?;
+    let value: serde_json::Value = serde_wasm_bindgen::from_value(options)
+        .map_err(|e| JsError::new(&format!("options could not be read: {e}")))?;
     let args = Args::from_json(value).map_err(to_js)?;
     let id = args.string("case").map_err(to_js)?.unwrap_or_default();
     let runs = args.uint("runs", 1, 1000).map_err(to_js)?.unwrap_or(20);
     let warmup = args.uint("warmup", 0, 100).map_err(to_js)?.unwrap_or(3);
     args.finish("bench").map_err(to_js)?;
-    let mut c = case(&id)
-        .ok_or_else(|| JsError::new(&format!("unknown case '{id}'; cases: {}", CASE_IDS.join(", "))))?;
+    let mut c = case(&id).ok_or_else(|| {
+        JsError::new(&format!(
+            "unknown case '{id}'; cases: {}",
+            CASE_IDS.join(", ")
+        ))
+    })?;
     let (times, sum) = time(&mut c, warmup, runs, &crate::ui::dom::now_ms);
     let out = serde_json::json!({
         "id": c.id,

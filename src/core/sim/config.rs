@@ -1,0 +1,280 @@
+//! The simulator's parameters, validated once.
+//!
+//! A [`SimConfig`] says how messages become packets and flits
+//! ([`PacketFormat`]), how deep the input buffers are, how many messages a
+//! processor may send and receive at a time, the software start-up cost, and
+//! how the fat tree picks its way up. [`SimConfig::validate`] checks every
+//! field and says what is allowed; after that the simulator cannot fail.
+//!
+//! One cycle is the time a link takes to carry one flit. The two presets:
+//! - [`SimConfig::cm5`] (paper 004 §2-3): 20-byte packets of 16 data and
+//!   4 control bytes, cut into 4-byte flits (one control flit, four data
+//!   flits). At the 20 MB/s a link reaches inside a cluster of four (§2) a
+//!   4-byte flit takes 0.2 µs ([`CM5_CYCLE_US`]), so the measured 64 µs
+//!   start-up (§3.2) is 320 cycles. The fit t = 0.112·l + 73 µs of §3.2
+//!   means the processor hands the network one 16-byte packet every
+//!   1.8 µs = 9 cycles: 5 flits plus a gap of 4 cycles. Up-links are drawn
+//!   at random (§3.4: "it employs randomized routing"). The paper does not
+//!   give buffer sizes; the book takes one packet (5 flits). With these
+//!   values one message of l bytes takes within 5 % of the fit for
+//!   l ≥ 1 KB, and §3.4-3.5's contention experiments come out as measured.
+//! - [`SimConfig::delta`] (paper 001 §2): 512-byte packets of 482 data and
+//!   30 header bytes. The paper gives neither a flit width nor a start-up
+//!   time; the book takes 16-byte flits (a full packet is 32 flits) and a
+//!   start-up of 100 cycles, buffers of 4 flits and no packet gap, values
+//!   chosen for teaching, not measured.
+
+pub use super::error::SimError;
+use serde::Serialize;
+
+/// Microseconds per cycle in the CM-5 preset (a 4-byte flit at 20 MB/s).
+pub const CM5_CYCLE_US: f64 = 0.2;
+
+/// Longest software start-up, in cycles.
+pub const MAX_STARTUP: u32 = 1_000_000;
+/// Deepest input buffer, in flits.
+pub const MAX_BUFFER: u32 = 64;
+/// Most messages a processor may send at once.
+pub const MAX_SEND_LIMIT: u32 = 16;
+/// Most messages a processor may receive at once.
+pub const MAX_RECV_LIMIT: u32 = 4096;
+/// Most flits in one packet.
+pub const MAX_PACKET_FLITS: u64 = 4096;
+/// Largest packet field (data or header), in bytes.
+pub const MAX_PACKET_BYTES: u32 = 65_536;
+
+/// How a message is cut into packets and a packet into flits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PacketFormat {
+    /// User data carried by a full packet.
+    pub data_bytes: u32,
+    /// Header (control) bytes every packet carries.
+    pub header_bytes: u32,
+    /// Bytes per flit: what one link carries in one cycle.
+    pub flit_bytes: u32,
+}
+
+impl PacketFormat {
+    /// The Intel Delta's packets (paper 001 §2) in 16-byte flits.
+    pub const DELTA: PacketFormat = PacketFormat {
+        data_bytes: 482,
+        header_bytes: 30,
+        flit_bytes: 16,
+    };
+    /// The CM-5's packets (paper 004 §2) in 4-byte flits.
+    pub const CM5: PacketFormat = PacketFormat {
+        data_bytes: 16,
+        header_bytes: 4,
+        flit_bytes: 4,
+    };
+
+    /// Packets of a message of `bytes` bytes: ⌈bytes / data⌉, and one
+    /// header-only packet for an empty message.
+    pub fn packets(&self, bytes: u64) -> u64 {
+        bytes.div_ceil(self.data_bytes as u64).max(1)
+    }
+
+    /// Flits of packet `k` (0-based) of a message of `bytes` bytes:
+    /// ⌈(data in this packet + header) / flit⌉.
+    pub fn packet_flits(&self, bytes: u64, k: u64) -> u64 {
+        let data = bytes
+            .saturating_sub(k * self.data_bytes as u64)
+            .min(self.data_bytes as u64);
+        (data + self.header_bytes as u64)
+            .div_ceil(self.flit_bytes as u64)
+            .max(1)
+    }
+
+    /// Flits of a whole message: F(L) = ⌊L/D⌋·⌈(D+H)/w⌉ + [L mod D > 0]·⌈(L mod D + H)/w⌉
+    /// (an empty message is one header-only packet).
+    pub fn flits(&self, bytes: u64) -> u64 {
+        let d = self.data_bytes as u64;
+        let full = bytes / d;
+        let rest = bytes % d;
+        let mut f = full * self.packet_flits(bytes, 0);
+        if rest > 0 || bytes == 0 {
+            f += self.packet_flits(bytes, full);
+        }
+        f
+    }
+}
+
+/// How a fat-tree switch picks one of its up-links (the mesh ignores it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum UpRouting {
+    /// The static d-mod-k choice of [`crate::core::net::fattree`]: fixed per
+    /// destination, as a compile-time scheduler assumes.
+    Static,
+    /// At each switch, a random up-link drawn once from the seed.
+    Random,
+    /// At each switch, a random up-link among those free this cycle; a head
+    /// whose choice is taken before it gets it draws again: load balancing
+    /// "on the fly" (paper 004 §2).
+    Adaptive,
+}
+
+impl UpRouting {
+    /// Every choice with its name (as the CLI and the JS API spell it).
+    pub const ALL: [(UpRouting, &'static str); 3] = [
+        (UpRouting::Static, "static"),
+        (UpRouting::Random, "random"),
+        (UpRouting::Adaptive, "adaptive"),
+    ];
+}
+
+/// When a message claims one of its receiver's receive slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RecvPolicy {
+    /// Before it starts (a rendezvous: the receive is posted first). The
+    /// receiver always drains what arrives, so nothing can deadlock.
+    Reserve,
+    /// When its first packet reaches the receiver. A packet that finds every
+    /// slot taken waits inside the network, holding its links, and can
+    /// deadlock; the watchdog then explains the cycle of waits.
+    OnArrival,
+}
+
+/// The simulator's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SimConfig {
+    /// How messages are cut into packets and flits.
+    pub packet: PacketFormat,
+    /// Software start-up per message, in cycles, paid once it holds its
+    /// send and receive slots and before its first flit leaves.
+    pub startup: u32,
+    /// Idle cycles a processor's injection port needs between two packets
+    /// (the software cost of handing each packet to the network interface).
+    pub packet_gap: u32,
+    /// Input buffer depth of every link, in flits (≥ 2 sustains one flit
+    /// per cycle; with 1 a stream moves every other cycle).
+    pub buffer: u32,
+    /// Messages a processor sends at a time (their packets interleave).
+    pub send_limit: u32,
+    /// Messages a processor receives at a time.
+    pub recv_limit: u32,
+    /// How a fat-tree switch picks its up-link.
+    pub up_routing: UpRouting,
+    /// When a message claims its receive slot.
+    pub recv_policy: RecvPolicy,
+    /// Seed of the one random stream (fat-tree up-links).
+    pub seed: u64,
+}
+
+impl SimConfig {
+    /// The CM-5 preset (see the module docs).
+    pub fn cm5() -> Self {
+        SimConfig {
+            packet: PacketFormat::CM5,
+            startup: 320,
+            packet_gap: 4,
+            buffer: 5,
+            send_limit: 1,
+            recv_limit: 1,
+            up_routing: UpRouting::Random,
+            recv_policy: RecvPolicy::Reserve,
+            seed: 1,
+        }
+    }
+
+    /// The Intel Delta preset (see the module docs).
+    pub fn delta() -> Self {
+        SimConfig {
+            packet: PacketFormat::DELTA,
+            startup: 100,
+            packet_gap: 0,
+            buffer: 4,
+            ..SimConfig::cm5()
+        }
+    }
+
+    /// Checks every field.
+    pub fn validate(&self) -> Result<(), SimError> {
+        let p = &self.packet;
+        let field = |name, got: u64, min: u64, max: u64| {
+            if got < min || got > max {
+                Err(SimError::Param {
+                    name,
+                    got,
+                    min,
+                    max,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        let big = MAX_PACKET_BYTES as u64;
+        field("data bytes per packet", p.data_bytes as u64, 1, big)?;
+        field("header bytes per packet", p.header_bytes as u64, 0, big)?;
+        field("flit bytes", p.flit_bytes as u64, 1, big)?;
+        let flits = p.packet_flits(p.data_bytes as u64, 0);
+        if flits > MAX_PACKET_FLITS {
+            return Err(SimError::PacketTooLong { flits });
+        }
+        field(
+            "start-up cycles",
+            self.startup as u64,
+            0,
+            MAX_STARTUP as u64,
+        )?;
+        field("packet gap", self.packet_gap as u64, 0, MAX_STARTUP as u64)?;
+        field("buffer depth", self.buffer as u64, 1, MAX_BUFFER as u64)?;
+        field(
+            "send limit",
+            self.send_limit as u64,
+            1,
+            MAX_SEND_LIMIT as u64,
+        )?;
+        field(
+            "receive limit",
+            self.recv_limit as u64,
+            1,
+            MAX_RECV_LIMIT as u64,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packets_and_flits_follow_the_machines() {
+        let d = PacketFormat::DELTA;
+        // 1 KB = 482 + 482 + 60: two full packets of 32 flits, one of ⌈90/16⌉ = 6.
+        assert_eq!(d.packets(1024), 3);
+        assert_eq!(d.flits(1024), 70);
+        assert_eq!(d.flits(482), 32);
+        let c = PacketFormat::CM5;
+        assert_eq!(c.flits(16), 5);
+        assert_eq!(c.flits(1024), 320);
+        // 17 bytes: a full packet and one of 1 + 4 bytes (2 flits).
+        assert_eq!(c.flits(17), 7);
+        // An empty message is one header-only packet.
+        assert_eq!((c.packets(0), c.flits(0)), (1, 1));
+        let total: u64 = (0..d.packets(1000)).map(|k| d.packet_flits(1000, k)).sum();
+        assert_eq!(total, d.flits(1000));
+    }
+
+    #[test]
+    fn validation_names_the_field() {
+        assert_eq!(SimConfig::cm5().validate(), Ok(()));
+        assert_eq!(SimConfig::delta().validate(), Ok(()));
+        let mut c = SimConfig::cm5();
+        c.buffer = 0;
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "buffer depth must be between 1 and 64 (got 0)"
+        );
+        let mut c = SimConfig::delta();
+        c.packet.flit_bytes = 0;
+        assert!(
+            c.validate()
+                .unwrap_err()
+                .to_string()
+                .starts_with("flit bytes")
+        );
+        c.packet.flit_bytes = 1;
+        c.packet.data_bytes = 60_000;
+        assert!(matches!(c.validate(), Err(SimError::PacketTooLong { .. })));
+    }
+}

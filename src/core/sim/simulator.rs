@@ -1,0 +1,166 @@
+//! The simulation as a step engine, with the watchdog and the cycle limit.
+//!
+//! [`Simulator`] runs a batch of cycles per [`Stepper::step`], so the
+//! browser can advance a long run between frames with a progress bar.
+//! Stretches in which only start-ups run and the network is empty are
+//! skipped in one go (a recorded run still gets one empty step per cycle).
+//! A cycle in which nothing happens and no start-up or packet gap is
+//! running is a deadlock ([`super::watchdog`]). A run cannot take more
+//! than 3·(flit moves) + messages·(start-up + 2) + 64 cycles: every cycle
+//! moves a flit, grants a channel, starts or feeds a message, or counts
+//! down a start-up; past that bound the run stops with
+//! [`Outcome::Timeout`], which would be a simulator bug.
+
+use super::engine::Engine;
+use super::source::Sources;
+use super::{
+    Outcome, SimConfig, SimError, SimResult, SimView, Timeline, Traffic, check, timeline, watchdog,
+};
+use crate::core::net::TopologySpec;
+use crate::core::step::{Progress, Stepper};
+use crate::core::trace::Recorder;
+
+/// What a finished [`Simulator`] yields.
+#[derive(Clone, Debug)]
+pub struct SimOutput {
+    /// What the run measured.
+    pub result: SimResult,
+    /// The recorded cycles, if the run was recorded.
+    pub timeline: Option<Timeline>,
+}
+
+/// A simulation as a step engine: each step runs a batch of cycles.
+pub struct Simulator {
+    engine: Engine,
+    phases: usize,
+    total_flits: u64,
+    limit: u64,
+    batch: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Simulator {
+    /// A run without a timeline (the fast path).
+    pub fn new(spec: TopologySpec, cfg: &SimConfig, traffic: &Traffic) -> Result<Self, SimError> {
+        Simulator::build(spec, cfg, traffic, None)
+    }
+
+    /// A run that records a timeline with a keyframe every `every` cycles.
+    pub fn recording(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+        every: usize,
+    ) -> Result<Self, SimError> {
+        Simulator::build(spec, cfg, traffic, Some(every))
+    }
+
+    fn build(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+        every: Option<usize>,
+    ) -> Result<Self, SimError> {
+        let (fab, moves) = check(spec, cfg, traffic)?;
+        if every.is_some() {
+            timeline::check_timeline(&fab, cfg, traffic)?;
+        }
+        let src = Sources::new(traffic, &fab, cfg);
+        let total_flits = src
+            .msgs
+            .iter()
+            .filter(|m| m.src != m.dst)
+            .map(|m| m.flits)
+            .sum();
+        let m = traffic.messages.len() as u64;
+        let limit = 3 * moves + m * (cfg.startup as u64 + 2) + 64;
+        let log = every.map(|k| {
+            let v = SimView::new(fab.links(), fab.procs(), cfg.buffer as usize, m as usize);
+            Recorder::new(v, k)
+        });
+        Ok(Simulator {
+            engine: Engine::new(fab, *cfg, src, log),
+            phases: traffic.phases,
+            total_flits,
+            limit,
+            batch: 256,
+            outcome: None,
+        })
+    }
+
+    /// Sets how many cycles one `step` runs (at least 1).
+    pub fn with_batch(mut self, cycles: u64) -> Self {
+        self.batch = cycles.max(1);
+        self
+    }
+
+    /// Cycles run so far.
+    pub fn cycle(&self) -> u64 {
+        self.engine.now
+    }
+
+    /// Runs one cycle (or skips a stretch in which only start-ups run);
+    /// false once the run is over.
+    fn advance(&mut self) -> bool {
+        let e = &mut self.engine;
+        if self.outcome.is_some() {
+            return false;
+        }
+        if e.src.all_done() {
+            self.outcome = Some(Outcome::Completed);
+            return false;
+        }
+        if e.now >= self.limit {
+            self.outcome = Some(Outcome::Timeout { limit: self.limit });
+            return false;
+        }
+        if e.cycle() {
+            return true;
+        }
+        match e.next_timer(e.now - 1) {
+            Some(ready) if e.network_idle() => {
+                while e.now < ready {
+                    e.end_cycle();
+                }
+                true
+            }
+            Some(_) => true,
+            None if e.src.all_done() => true,
+            None => {
+                self.outcome = Some(Outcome::Deadlock(watchdog::explain(e)));
+                false
+            }
+        }
+    }
+}
+
+impl Stepper for Simulator {
+    type Output = SimOutput;
+
+    fn step(&mut self) -> bool {
+        for _ in 0..self.batch {
+            if !self.advance() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            done: self.engine.delivered_flits,
+            total: self.total_flits,
+        }
+    }
+
+    fn finish(mut self: Box<Self>) -> SimOutput {
+        while self.advance() {}
+        let outcome = self.outcome.take().unwrap_or(Outcome::Completed);
+        let result = SimResult::of(&self.engine, self.phases, outcome);
+        let timeline =
+            self.engine.log.take().map(|r| {
+                Timeline::new(r.finish(), self.engine.fab.clone(), result.messages.clone())
+            });
+        SimOutput { result, timeline }
+    }
+}

@@ -1,0 +1,109 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The `simulate` command, run as a user would run it. Command lines are
+//! written as one string, split at spaces.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn commbook(line: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_commbook"))
+        .args(line.split(' '))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `simulate <line> --json` and parses stdout.
+fn json(line: &str) -> Value {
+    let out = commbook(&format!("simulate {line} --json"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{line}: {err}");
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+/// Runs `simulate <line>`, expects exit code 2 and one line on stderr.
+fn fails(line: &str) -> String {
+    let out = commbook(&format!("simulate {line}"));
+    assert_eq!(out.status.code(), Some(2), "{line} should fail");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    err
+}
+
+#[test]
+fn pairs_on_a_fat_tree_give_the_documented_shape() {
+    let v = json("--topology fattree:64 --pairs 0:16,1:17 --bytes 64");
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let shape = [
+        "cycles",
+        "injected_flits",
+        "delivered_flits",
+        "delivered_messages",
+    ];
+    assert_eq!(keys, [&shape[..], &["phases", "links"]].concat());
+    // Two messages of 4 CM-5 packets of 5 flits.
+    assert_eq!(v["injected_flits"], 40);
+    assert_eq!(v["delivered_flits"], 40);
+    assert_eq!(v["delivered_messages"], 2);
+    let phase = &v["phases"][0];
+    assert_eq!(phase["messages"], 2);
+    assert_eq!(phase["finished_at"], v["cycles"]);
+    let links = v["links"].as_object().unwrap();
+    assert!(links.contains_key("P0→L1.0.0") || links.contains_key("P0→L1.0.1"));
+    assert!(
+        links
+            .values()
+            .all(|l| l["busy"].is_u64() && l["blocked"].is_u64())
+    );
+}
+
+#[test]
+fn one_message_on_a_mesh_takes_startup_hops_and_flits() {
+    // Delta preset: 100 cycles of start-up, (0,0) → (1,1) is 2 hops, 100 bytes
+    // are ⌈130 / 16⌉ = 9 flits.
+    let v = json("--topology mesh:2x2 --pairs 0:3 --bytes 100");
+    assert_eq!(v["cycles"], 111);
+    assert_eq!(v["phases"][0]["max_latency"], 111);
+    let links = v["links"].as_object().unwrap();
+    assert_eq!(links.len(), 2);
+    assert_eq!(links["(0,0)→(0,1)"]["busy"], 9);
+}
+
+/// LP on a 16-processor Figure 7 matrix of density 3, on a 4×4 mesh.
+const LP_ON_MESH: &str = "--topology mesh:4x4 --algo lp --gen fig7 --n 16 --d 3";
+
+#[test]
+fn schedules_run_phase_by_phase() {
+    let v = json(&format!("{LP_ON_MESH} --sync barrier"));
+    assert_eq!(v["delivered_messages"], 48);
+    assert_eq!(v["phases"].as_array().unwrap().len(), 15);
+    assert_eq!(v["injected_flits"], v["delivered_flits"]);
+    let text = commbook(&format!("simulate {LP_ON_MESH}"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("48 of 48 messages delivered"), "{text}");
+    assert!(text.contains("busiest links:"), "{text}");
+}
+
+#[test]
+fn bad_input_fails_with_one_line() {
+    let e = fails("--topology mesh:4x4 --pairs 0:99");
+    assert!(e.contains("outside 0..16"), "{e}");
+    for line in [
+        "--topology mesh:4x4",
+        "--pairs 0:1",
+        "--topology ring:4 --pairs 0:1",
+        "--topology mesh:4x4 --pairs 0-1",
+        "--topology mesh:4x4 --pairs 0:1 --algo lp",
+        "--topology mesh:4x4 --pairs 0:1 --buffer 0",
+        "--topology mesh:4x4 --pairs 0:1 --sync never",
+        "--topology mesh:4x4 --pairs 0:1 --frob 2",
+        "--topology mesh:4x4 --algo zz --gen fig7 --n 16 --d 2",
+        "--topology mesh:4x4 --algo lp --gen fig7 --n 8 --d 2",
+    ] {
+        fails(line);
+    }
+    let e = fails("--topology mesh:4x4 --pairs 0:15 --bytes 1099511627776");
+    assert!(e.contains("above the limit"), "{e}");
+    let e = fails("--topology mesh:1x4 --pairs 1:0,3:0 --bytes 964 --claim arrival");
+    assert!(e.contains("deadlock at cycle"), "{e}");
+}
