@@ -58,7 +58,9 @@ pub fn run_cgm(w: &Workload, seed: u64) -> u64 {
 }
 
 /// One benchmark case: prepared once (outside the timing), then run with
-/// a seed; each run returns a checksum so the work cannot be optimised away.
+/// a seed. A run returns a checksum, so the work cannot be optimised away
+/// and two platforms can be compared, and the units of work it did (flit
+/// moves for the simulator), so a rate can be reported.
 pub struct Case {
     /// Stable identifier, e.g. `cgm-512-511`.
     pub id: &'static str,
@@ -66,42 +68,101 @@ pub struct Case {
     pub title: String,
     /// The budget this case is measured against, for reports.
     pub budget: &'static str,
-    run: Box<dyn FnMut(u64) -> u64>,
+    /// What one unit of work is (`None`: only the time matters).
+    pub unit: Option<&'static str>,
+    /// Timed runs that give a stable median without taking minutes.
+    pub runs: u64,
+    run: Box<dyn FnMut(u64) -> (u64, u64)>,
 }
 
 impl Case {
-    /// Runs the case once.
-    pub fn run(&mut self, seed: u64) -> u64 {
+    /// Runs the case once: (checksum, units of work).
+    pub fn run(&mut self, seed: u64) -> (u64, u64) {
         (self.run)(seed)
     }
 }
 
 /// The identifiers of every case, in report order.
-pub const CASE_IDS: &[&str] = &["cgm-512-511", "cgm-4096-64"];
+pub const CASE_IDS: &[&str] = &[
+    "cgm-512-511",
+    "cgm-4096-64",
+    "sim-mesh-16x16",
+    "sim-fattree-256",
+];
 
 /// Prepares the case `id` (`None` for an unknown id).
 pub fn case(id: &str) -> Option<Case> {
+    use crate::core::sim::bench as sim;
     let cgm = |n, d, id| {
         let w = Workload::fig7(n, d);
         Case {
             id,
             title: w.name.clone(),
             budget: "native ≤ 10 ms (n = 512, d = 511); browser ≤ 2 × native",
-            run: Box::new(move |seed| run_cgm(&w, seed)),
+            unit: None,
+            runs: 30,
+            run: Box::new(move |seed| (run_cgm(&w, seed), 0)),
         }
+    };
+    let simulation = |w: sim::Workload, id| Case {
+        id,
+        title: w.name.to_string(),
+        budget: "native ≥ 20 M flit moves/s; browser ≥ 50 % of native",
+        unit: Some("flit moves"),
+        runs: 3,
+        // The simulation is deterministic; the seed only varies the CGM cases.
+        run: Box::new(move |_| {
+            sim::run(&w).map_or((0, 0), |r| {
+                (r.cycles ^ r.flit_moves.rotate_left(32), r.flit_moves)
+            })
+        }),
     };
     match id {
         "cgm-512-511" => Some(cgm(512, 511, "cgm-512-511")),
         "cgm-4096-64" => Some(cgm(4096, 64, "cgm-4096-64")),
+        "sim-mesh-16x16" => Some(simulation(sim::mesh_xor_alltoall(), "sim-mesh-16x16")),
+        "sim-fattree-256" => Some(simulation(sim::fattree_alltoall(), "sim-fattree-256")),
         _ => None,
     }
 }
 
+/// What timing a case found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// Times of the timed runs in ms, sorted.
+    pub times: Vec<f64>,
+    /// The checksum of seed 0, so two platforms compare however many runs
+    /// each made.
+    pub checksum: u64,
+    /// Units of work of one run (0 when the case has no unit).
+    pub work: u64,
+}
+
+impl Timing {
+    /// The fastest run, ms.
+    pub fn min(&self) -> f64 {
+        self.times.first().copied().unwrap_or(0.0)
+    }
+
+    /// The median run, ms.
+    pub fn median(&self) -> f64 {
+        self.times.get(self.times.len() / 2).copied().unwrap_or(0.0)
+    }
+
+    /// Millions of units of work per second at the median run.
+    pub fn rate_m_per_s(&self) -> f64 {
+        if self.median() > 0.0 {
+            self.work as f64 / self.median() / 1e3
+        } else {
+            0.0
+        }
+    }
+}
+
 /// Times `runs` runs of a case (after `warmup` untimed ones) with `clock`
-/// in milliseconds; returns the sorted times and the checksum of seed 0, so
-/// two platforms' results compare however many runs each made.
-pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) -> (Vec<f64>, u64) {
-    let sum = case.run(0);
+/// in milliseconds.
+pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) -> Timing {
+    let (checksum, work) = case.run(0);
     for seed in 0..warmup {
         case.run(seed);
     }
@@ -112,7 +173,11 @@ pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) ->
         times.push(clock() - t0);
     }
     times.sort_by(f64::total_cmp);
-    (times, sum)
+    Timing {
+        times,
+        checksum,
+        work,
+    }
 }
 
 #[cfg(test)]
@@ -129,13 +194,19 @@ mod tests {
             id: "t",
             title: String::new(),
             budget: "",
-            run: Box::new(|s| s * 2),
+            unit: Some("steps"),
+            runs: 3,
+            run: Box::new(|s| (s * 2, 500)),
         };
         let tick = std::cell::Cell::new(0.0);
-        let (times, sum) = time(&mut c, 1, 3, &|| {
+        let t = time(&mut c, 1, 3, &|| {
             tick.set(tick.get() + 1.0);
             tick.get()
         });
-        assert_eq!((times, sum), (vec![1.0, 1.0, 1.0], 0));
+        assert_eq!(
+            (t.times.clone(), t.checksum, t.work),
+            (vec![1.0, 1.0, 1.0], 0, 500)
+        );
+        assert_eq!(t.rate_m_per_s(), 0.5);
     }
 }

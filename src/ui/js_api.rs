@@ -69,8 +69,9 @@ pub fn run(command: &str, options: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Times a benchmark case of `core::bench` in this browser:
-/// `commbook.bench({ case: "cgm-512-511", runs: 20, warmup: 3 })` returns
-/// `{ id, title, min_ms, median_ms, checksum }`. `.ci/bench` calls it beside
+/// `commbook.bench({ case: "cgm-512-511", runs: 20, warmup: 1 })` returns
+/// `{ id, title, min_ms, median_ms, work, checksum }` (`runs` defaults to
+/// the case's own count). `.ci/bench` calls it beside
 /// the native bench binary; the checksums must agree.
 #[wasm_bindgen]
 pub fn bench(options: JsValue) -> Result<JsValue, JsError> {
@@ -79,8 +80,8 @@ pub fn bench(options: JsValue) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&format!("options could not be read: {e}")))?;
     let args = Args::from_json(value).map_err(to_js)?;
     let id = args.string("case").map_err(to_js)?.unwrap_or_default();
-    let runs = args.uint("runs", 1, 1000).map_err(to_js)?.unwrap_or(20);
-    let warmup = args.uint("warmup", 0, 100).map_err(to_js)?.unwrap_or(3);
+    let args_runs = args.uint("runs", 1, 1000).map_err(to_js)?;
+    let warmup = args.uint("warmup", 0, 100).map_err(to_js)?.unwrap_or(1);
     args.finish("bench").map_err(to_js)?;
     let mut c = case(&id).ok_or_else(|| {
         JsError::new(&format!(
@@ -88,13 +89,15 @@ pub fn bench(options: JsValue) -> Result<JsValue, JsError> {
             CASE_IDS.join(", ")
         ))
     })?;
-    let (times, sum) = time(&mut c, warmup, runs, &crate::ui::dom::now_ms);
+    let runs = args_runs.unwrap_or(c.runs);
+    let t = time(&mut c, warmup, runs, &crate::ui::dom::now_ms);
     let out = serde_json::json!({
         "id": c.id,
         "title": c.title,
-        "min_ms": times[0],
-        "median_ms": times[times.len() / 2],
-        "checksum": format!("{sum:x}"),
+        "min_ms": t.min(),
+        "median_ms": t.median(),
+        "work": t.work,
+        "checksum": format!("{:x}", t.checksum),
     });
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("internal error: {e}")))

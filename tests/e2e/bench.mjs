@@ -45,13 +45,14 @@ const page = await browser.newPage();
 await page.goto(`${base}#/`);
 await page.waitForFunction(() => window.commbook && window.commbook.bench);
 const rows = [];
-console.log('case                 native min / median (ms)   browser min / median (ms)   ratio (median)  checksums');
+console.log('case                 native min / median (ms)   browser min / median (ms)   browser/native   rate (M units/s) native / browser   checksums');
 for (const n of native) {
-  const b = await page.evaluate((id) => window.commbook.bench({ case: id, runs: 20, warmup: 3 }), n.id);
+  const b = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), n.id);
   const ratio = b.median_ms / n.median_ms;
+  const rate = (r) => (n.work ? (n.work / r / 1e3).toFixed(1) : '-');
   const same = b.checksum === n.checksum ? 'equal' : `DIFFER (${n.checksum} vs ${b.checksum})`;
-  rows.push({ id: n.id, native_median_ms: n.median_ms, browser_median_ms: b.median_ms, ratio, checksums_equal: b.checksum === n.checksum });
-  console.log(`${n.id.padEnd(20)} ${n.min_ms.toFixed(2).padStart(8)} / ${n.median_ms.toFixed(2).padStart(8)}        ${b.min_ms.toFixed(2).padStart(8)} / ${b.median_ms.toFixed(2).padStart(8)}          ${ratio.toFixed(2).padStart(6)}        ${same}`);
+  rows.push({ id: n.id, native_median_ms: n.median_ms, browser_median_ms: b.median_ms, ratio, work: n.work, checksums_equal: b.checksum === n.checksum });
+  console.log(`${n.id.padEnd(20)} ${n.min_ms.toFixed(2).padStart(8)} / ${n.median_ms.toFixed(2).padStart(8)}        ${b.min_ms.toFixed(2).padStart(8)} / ${b.median_ms.toFixed(2).padStart(8)}        ${ratio.toFixed(2).padStart(6)}          ${rate(n.median_ms).padStart(6)} / ${rate(b.median_ms).padStart(6)}        ${same}`);
 }
 await browser.close();
 console.log('\n' + JSON.stringify({ gzip_bytes: gz, raw_bytes: raw, first_interactive_ms: median, cases: rows }));
