@@ -13,7 +13,9 @@
 pub mod api;
 pub mod book;
 pub mod chart;
-pub mod core;
+/// The scheduling core, a crate of its own (`src/core`, `commbook-core`) so
+/// it can be optimised for speed while the UI is optimised for size.
+pub use commbook_core as core;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

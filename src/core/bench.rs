@@ -9,14 +9,14 @@
 //! returns a checksum so the optimiser cannot drop the work.
 //!
 //! ```
-//! use commbook::core::bench;
+//! use commbook_core::bench;
 //! let w = bench::Workload::fig7(64, 8);
 //! assert_eq!(bench::run_cgm(&w, 1), bench::run_cgm(&w, 1));
 //! ```
 
-use crate::core::algo::cgm;
-use crate::core::com::Com;
-use crate::core::com::fig7::Fig7Config;
+use crate::algo::cgm;
+use crate::com::Com;
+use crate::com::fig7::Fig7Config;
 
 /// A matrix to schedule, with its name for reports.
 pub struct Workload {
@@ -92,7 +92,7 @@ pub const CASE_IDS: &[&str] = &[
 
 /// Prepares the case `id` (`None` for an unknown id).
 pub fn case(id: &str) -> Option<Case> {
-    use crate::core::sim::bench as sim;
+    use crate::sim::bench as sim;
     let cgm = |n, d, id| {
         let w = Workload::fig7(n, d);
         Case {

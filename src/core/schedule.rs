@@ -8,7 +8,7 @@
 //!
 //! A message from a processor to itself is a local copy: it crosses no link
 //! and occupies neither the send nor the receive port, so it may sit in any
-//! phase without breaking the permutation property (see [`crate::core::verify`]).
+//! phase without breaking the permutation property (see [`crate::verify`]).
 
 use serde::Serialize;
 

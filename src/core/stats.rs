@@ -1,8 +1,8 @@
 //! Figures that describe a schedule, for the CLI, the JS API and the book.
 
-use crate::core::com::Com;
-use crate::core::cost::machine::Machine;
-use crate::core::schedule::Schedule;
+use crate::com::Com;
+use crate::cost::machine::Machine;
+use crate::schedule::Schedule;
 use serde::Serialize;
 
 /// Summary figures of one schedule of one matrix.

@@ -11,8 +11,8 @@
 //! 4. where it promises link-disjoint phases, no directed link carries two
 //!    transfers of one phase under the given routing.
 
-use crate::core::com::Com;
-use crate::core::schedule::Schedule;
+use crate::com::Com;
+use crate::schedule::Schedule;
 use std::fmt;
 
 /// A directed link, named by the routing that produced it.
@@ -260,7 +260,7 @@ fn check_links(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::schedule::{Promise, Transfer};
+    use crate::schedule::{Promise, Transfer};
 
     fn com() -> Com {
         Com::from_rows(&[vec![0, 10, 0], vec![0, 0, 4], vec![6, 0, 0]]).unwrap()

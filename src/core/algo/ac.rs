@@ -18,7 +18,7 @@
 //! line of Figure 2, each with one event per processor or message.
 //!
 //! ```
-//! use commbook::core::{algo::ac, com::Com, verify::verify};
+//! use commbook_core::{algo::ac, com::Com, verify::verify};
 //! let com = Com::from_rows(&[vec![0, 4, 4], vec![4, 0, 0], vec![4, 0, 0]]).unwrap();
 //! let (run, trace) = ac::trace(&com);
 //! assert_eq!(run.schedule.len(), 1);                // one unscheduled phase
@@ -31,9 +31,9 @@
 
 use super::Run;
 use super::sink::{Off, Sink};
-use crate::core::com::Com;
-use crate::core::schedule::{Promise, Schedule, Transfer};
-use crate::core::trace::{Recorder, Replay, Trace};
+use crate::com::Com;
+use crate::schedule::{Promise, Schedule, Transfer};
+use crate::trace::{Recorder, Replay, Trace};
 
 /// What AC did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,8 +205,8 @@ pub fn caption(events: &[AcEvent]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::com::fig7::Fig7Config;
-    use crate::core::verify::verify;
+    use crate::com::fig7::Fig7Config;
+    use crate::verify::verify;
     use expect_test::expect;
 
     #[test]

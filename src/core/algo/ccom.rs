@@ -27,7 +27,7 @@
 //!   included, so a reader sees the real draws.
 //!
 //! ```
-//! use commbook::core::{algo::ccom, com::Com, rng::Rng};
+//! use commbook_core::{algo::ccom, com::Com, rng::Rng};
 //! let com = Com::from_rows(&[
 //!     vec![0, 1, 1, 1],
 //!     vec![0, 0, 0, 0],
@@ -45,9 +45,9 @@
 //! ```
 
 use super::sink::{Off, Sink};
-use crate::core::com::Com;
-use crate::core::rng::Rng;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::com::Com;
+use crate::rng::Rng;
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// The compacted matrix CCOM with its `pvt` pointers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,7 +278,7 @@ pub fn caption(events: &[CcomEvent]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::com::fig7::Fig7Config;
+    use crate::com::fig7::Fig7Config;
     use expect_test::expect;
 
     fn tiny() -> Com {

@@ -38,7 +38,7 @@
 //!   milliseconds; [`run`] is the fast path without a trace).
 //!
 //! ```
-//! use commbook::core::{algo::cgm, com::Com, verify::verify};
+//! use commbook_core::{algo::cgm, com::Com, verify::verify};
 //! let com = Com::from_rows(&[
 //!     vec![0, 1, 1, 0],
 //!     vec![1, 0, 1, 0],
@@ -57,9 +57,9 @@ use super::Run;
 use super::ccom::{Ccom, CcomState};
 use super::masking::{self, IterationEvent, Masks, NONE, RowSearch, iterate};
 use super::sink::{Off, Sink};
-use crate::core::com::Com;
-use crate::core::rng::Rng;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::com::Com;
+use crate::rng::Rng;
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What CGM did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -372,8 +372,8 @@ pub fn caption(events: &[CgmEvent]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::com::fig7::Fig7Config;
-    use crate::core::verify::verify;
+    use crate::com::fig7::Fig7Config;
+    use crate::verify::verify;
     use expect_test::expect;
 
     fn tiny() -> Com {

@@ -35,7 +35,7 @@
 //!   67 000 for n = 128, d = 32 (CGM: 2 500 and 12 000).
 //!
 //! ```
-//! use commbook::core::{algo::gm::{self, Scan}, com::Com, verify::verify};
+//! use commbook_core::{algo::gm::{self, Scan}, com::Com, verify::verify};
 //! let com = Com::from_rows(&[
 //!     vec![0, 0, 0, 1],
 //!     vec![0, 0, 0, 0],
@@ -56,9 +56,9 @@ use super::gm_scan::Bits;
 pub use super::gm_scan::Scan;
 use super::masking::{self, IterationEvent, Masks, RowSearch, iterate};
 use super::sink::{Off, Sink};
-use crate::core::com::Com;
-use crate::core::rng::Rng;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::com::Com;
+use crate::rng::Rng;
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What GM did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -316,8 +316,8 @@ pub fn caption(events: &[GmEvent]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::com::fig7::Fig7Config;
-    use crate::core::verify::verify;
+    use crate::com::fig7::Fig7Config;
+    use crate::verify::verify;
     use expect_test::expect;
 
     #[test]

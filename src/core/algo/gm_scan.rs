@@ -22,7 +22,7 @@
 use super::gm::GmEvent;
 use super::masking::{Masks, NONE};
 use super::sink::Sink;
-use crate::core::com::Com;
+use crate::com::Com;
 
 /// Where the scan of row x starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,7 +203,7 @@ impl Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::trace::Trace;
+    use crate::trace::Trace;
 
     #[test]
     fn first_free_follows_the_scan_order() {
@@ -250,7 +250,7 @@ mod tests {
         let com = Com::from_rows(&[vec![0, 1, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]]).unwrap();
         let mut b = Bits::new(&com);
         b.free_all();
-        let mut rec = crate::core::trace::Recorder::new(super::super::gm::GmState::new(&com), 1);
+        let mut rec = crate::trace::Recorder::new(super::super::gm::GmState::new(&com), 1);
         let got = b.scan_recorded(&Masks::new(4), 0, 3, &mut rec);
         assert_eq!(got, Some(1));
         let t: Trace<_> = rec.finish();

@@ -9,10 +9,10 @@
 //! n·τ + d·M·φ, where a perfect schedule would pay about d·(τ + M·φ).
 //!
 //! Local copies (`COM(i, i) > 0`) happen in the first step; they use no port
-//! (see [`crate::core::schedule`]). With n = 1 that copy is the only step.
+//! (see [`crate::schedule`]). With n = 1 that copy is the only step.
 //!
 //! ```
-//! use commbook::core::{algo::lp, com::Com, verify::verify};
+//! use commbook_core::{algo::lp, com::Com, verify::verify};
 //! let com = Com::from_rows(&[
 //!     vec![0, 8, 0, 0],
 //!     vec![0, 0, 8, 0],
@@ -28,10 +28,10 @@
 //! ```
 
 use super::pairing::Pairing;
-use crate::core::com::Com;
-use crate::core::schedule::{Promise, Schedule, Transfer};
-use crate::core::step::{Progress, Stepper};
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::com::Com;
+use crate::schedule::{Promise, Schedule, Transfer};
+use crate::step::{Progress, Stepper};
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 use std::borrow::Borrow;
 
 /// What LP did in a step.
@@ -239,12 +239,12 @@ impl<C: Borrow<Com>> Stepper for Lp<C> {
 
 /// Runs LP without a trace.
 pub fn schedule(com: &Com) -> Schedule {
-    crate::core::step::run(Box::new(Lp::new(com, false))).schedule
+    crate::step::run(Box::new(Lp::new(com, false))).schedule
 }
 
 /// Runs LP and records its trace.
 pub fn trace(com: &Com) -> (Schedule, Trace<LpState>) {
-    let out = crate::core::step::run(Box::new(Lp::new(com, true)));
+    let out = crate::step::run(Box::new(Lp::new(com, true)));
     let trace = out.trace.expect("recording was requested");
     (out.schedule, trace)
 }
@@ -252,8 +252,8 @@ pub fn trace(com: &Com) -> (Schedule, Trace<LpState>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::com::fig7::Fig7Config;
-    use crate::core::verify::verify;
+    use crate::com::fig7::Fig7Config;
+    use crate::verify::verify;
 
     #[test]
     fn thirty_one_steps_on_thirty_two() {

@@ -16,8 +16,8 @@
 
 use super::Run;
 use super::sink::Sink;
-use crate::core::rng::Rng;
-use crate::core::schedule::{Promise, Schedule, Transfer};
+use crate::rng::Rng;
+use crate::schedule::{Promise, Schedule, Transfer};
 
 /// The empty mask entry, the paper's −1.
 pub const NONE: u32 = u32::MAX;

@@ -18,9 +18,9 @@ mod sink;
 
 pub use options::{RunOptions, run_with};
 
-use crate::core::com::Com;
-use crate::core::schedule::Schedule;
-use crate::core::trace::{Replay, Trace};
+use crate::com::Com;
+use crate::schedule::Schedule;
+use crate::trace::{Replay, Trace};
 use cm5::Cm5Algo;
 use rs::{RsConfig, RsVariant};
 use std::fmt;
@@ -152,7 +152,7 @@ pub fn run(algo: Algo, com: &Com, seed: u64) -> Run {
         Algo::Gm => gm::run(com, gm_scan::Scan::FromZero, seed),
         Algo::Cgm => cgm::run(com, seed),
         Algo::Lp => {
-            let out = crate::core::step::run(Box::new(lp::Lp::new(com, false)));
+            let out = crate::step::run(Box::new(lp::Lp::new(com, false)));
             Run {
                 schedule: out.schedule,
                 probes: out.probes,

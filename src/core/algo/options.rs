@@ -4,8 +4,8 @@
 use super::cm5::{self, Cm5Algo};
 use super::rs::{self, RsConfig, RsError, RsVariant};
 use super::{Algo, Run};
-use crate::core::com::Com;
-use crate::core::net::TopologySpec;
+use crate::com::Com;
+use crate::net::TopologySpec;
 
 /// How to run an algorithm: the seed, and the options only some use.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,7 +91,7 @@ pub fn run_with(algo: Algo, com: &Com, opts: &RunOptions) -> Result<Run, RsError
 
 /// Runs an RS variant whose configuration has been validated.
 pub(super) fn run_rs(com: &Com, cfg: &RsConfig) -> Run {
-    let out = crate::core::step::run(Box::new(rs::Rs::new(com, cfg, false)));
+    let out = crate::step::run(Box::new(rs::Rs::new(com, cfg, false)));
     Run {
         schedule: out.schedule,
         probes: out.probes,
@@ -110,18 +110,18 @@ pub(super) fn run_cm5(algo: Cm5Algo, com: &Com) -> Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::verify::verify;
+    use crate::verify::verify;
 
     #[test]
     fn every_algorithm_runs_and_options_are_checked() {
-        let com = crate::core::com::nonuniform::NonuniformConfig::new(8, 3, 1)
+        let com = crate::com::nonuniform::NonuniformConfig::new(8, 3, 1)
             .generate()
             .unwrap();
         for &a in Algo::ALL {
             let run = run_with(a, &com, &RunOptions::new(3)).unwrap();
             assert_eq!(run, super::super::run(a, &com, 3), "{a:?}");
             let net = RunOptions::new(3).routing_topology(a, 8).map(|t| t.build());
-            let routing = net.as_deref().map(crate::core::net::StaticRouting);
+            let routing = net.as_deref().map(crate::net::StaticRouting);
             assert_eq!(
                 verify(&com, &run.schedule, routing.as_ref().map(|r| r as _)),
                 Ok(()),

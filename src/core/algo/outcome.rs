@@ -1,7 +1,7 @@
 //! What one run of a scheduler yields, whether or not it recorded a trace.
 
-use crate::core::schedule::Schedule;
-use crate::core::trace::{Replay, Trace};
+use crate::schedule::Schedule;
+use crate::trace::{Replay, Trace};
 
 /// A finished run: the schedule, the trace if one was recorded, and the
 /// scheduling work.

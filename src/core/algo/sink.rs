@@ -8,7 +8,7 @@
 //! the same random numbers, a trace always replays to exactly the schedule
 //! of the fast path.
 
-use crate::core::trace::{Recorder, Replay};
+use crate::trace::{Recorder, Replay};
 
 /// A consumer of one algorithm's events.
 pub trait Sink<E> {

@@ -15,15 +15,15 @@
 //!   ½·n·ln n random transpositions that mix a permutation of n items.
 //! - Diagonal 0 puts `COM(j, j)` in the band, so some processors may "send to
 //!   themselves". The book keeps the figure as printed; such an entry is a
-//!   local copy (see `crate::core::schedule`).
+//!   local copy (see `crate::schedule`).
 //!
 //! Rows and columns are not moved physically: the generator tracks which
 //! original row sits at each position (`row_at`) and likewise for columns, so
 //! a swap costs O(1) and the trace state is two vectors, not a matrix.
 
 use super::{Com, ComError};
-use crate::core::rng::Rng;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::rng::Rng;
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// Which lines the mixing rounds swap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@
 //!   `max` times the smallest.
 //!
 //! ```
-//! use commbook::core::com::nonuniform::NonuniformConfig;
+//! use commbook_core::com::nonuniform::NonuniformConfig;
 //! let cfg = NonuniformConfig { unit: 16, ..NonuniformConfig::new(8, 3, 1) };
 //! let com = cfg.generate().unwrap();
 //! assert!(com.out_degrees().iter().all(|&d| d == 3));
@@ -26,7 +26,7 @@
 
 use super::fig7::Fig7Config;
 use super::{Com, ComError, MAX_BYTES, Message};
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 
 /// Mixed into the seed for the size stream, so sizes and pattern are
 /// independent draws.

@@ -20,7 +20,7 @@
 //!   messages).
 //!
 //! ```
-//! use commbook::core::com::random::RandomConfig;
+//! use commbook_core::com::random::RandomConfig;
 //! let com = RandomConfig::new(8, 3, 42).generate().unwrap();
 //! assert!(com.out_degrees().iter().all(|&d| d == 3));
 //! assert!((0..8).all(|i| com.get(i, i) == 0));       // nobody sends to itself
@@ -29,7 +29,7 @@
 //! ```
 
 use super::{Com, ComError, MAX_BYTES, Message};
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 
 /// Most messages a generator call may produce (n·d): about 50 MB of matrix,
 /// and a few hundred milliseconds of scheduling for the slowest algorithm.

@@ -12,7 +12,7 @@
 //! modelled); the book draws the regions of Figures 16-17 with [`regions`].
 //!
 //! ```
-//! use commbook::core::cost::choice::{Candidate, best, break_even};
+//! use commbook_core::cost::choice::{Candidate, best, break_even};
 //! let lp = Candidate { name: "lp", s: 0.1, c: 9.0 };
 //! let rs = Candidate { name: "rs-nh", s: 20.0, c: 5.0 };
 //! assert_eq!(best(&[lp, rs], 1).map(|c| c.name), Some("lp"));

@@ -40,8 +40,8 @@ impl ContentionCost {
     /// comes from).
     pub fn cm5() -> Self {
         ContentionCost {
-            alpha_us: crate::core::published::ponnusamy93::FIT_US_ALIGNED,
-            beta_s_us: crate::core::published::ponnusamy93::FIT_US_PER_BYTE,
+            alpha_us: crate::published::ponnusamy93::FIT_US_ALIGNED,
+            beta_s_us: crate::published::ponnusamy93::FIT_US_PER_BYTE,
             beta_ex_us: CM5_BETA_EX,
             beta_sat_us: CM5_BETA_SAT,
         }

@@ -36,8 +36,8 @@
 //! supersteps flit by flit.
 //!
 //! ```
-//! use commbook::core::cost::delta::{DeltaCost, wire_bytes};
-//! use commbook::core::net::mesh::Mesh;
+//! use commbook_core::cost::delta::{DeltaCost, wire_bytes};
+//! use commbook_core::net::mesh::Mesh;
 //! assert_eq!(wire_bytes(482), 512);
 //! assert_eq!(wire_bytes(483), 483 + 60);
 //! let d = DeltaCost::delta();
@@ -47,8 +47,8 @@
 //! assert!(two > one);
 //! ```
 
-use crate::core::net::mesh::Mesh;
-use crate::core::published::hambrusch::{PACKET_HEADER, PACKET_PAYLOAD};
+use crate::net::mesh::Mesh;
+use crate::published::hambrusch::{PACKET_HEADER, PACKET_PAYLOAD};
 
 /// Bytes on the wire for a message of `bytes` data bytes: one 30-byte
 /// header per packet of up to 482 data bytes.
@@ -135,7 +135,7 @@ impl DeltaCost {
     }
 
     /// The predicted time of a collective, in microseconds.
-    pub fn collective_us(&self, c: &crate::core::mesh::Collective) -> f64 {
+    pub fn collective_us(&self, c: &crate::mesh::Collective) -> f64 {
         let steps: Vec<Vec<(usize, usize, u64)>> = c
             .supersteps
             .iter()

@@ -6,7 +6,7 @@
 //! leaving one fat-tree node upwards (or entering it downwards). A node at
 //! level ℓ has as many links up as its parent has switches (2 for a
 //! processor, 4 for a cluster of 4, 8 for a cluster of 16, 32 for one of
-//! 64; see [`crate::core::net::fattree`]), and the CM-5's random
+//! 64; see [`crate::net::fattree`]), and the CM-5's random
 //! up-routing spreads messages over them, so f is the channel's messages
 //! divided by its links, the average the paper reasons with. This gives
 //! the paper's values: 1 for PEX steps within a cluster of 16, 2 across
@@ -25,8 +25,8 @@
 //! clock stops. Local copies are free.
 
 use super::contention::ContentionCost;
-use crate::core::net::fattree::{FatTree, switches};
-use crate::core::schedule::Schedule;
+use crate::net::fattree::{FatTree, switches};
+use crate::schedule::Schedule;
 use std::collections::BTreeMap;
 
 /// Messages per link on the busiest channel when `pairs` travel at once on
@@ -130,8 +130,8 @@ fn groups(p: usize, moves: &[(usize, usize, u64)]) -> Vec<Group> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::algo::cm5::order::Order;
-    use crate::core::algo::cm5::rex::Rex;
+    use crate::algo::cm5::order::Order;
+    use crate::algo::cm5::rex::Rex;
 
     fn loads(order: Order) -> Vec<f64> {
         let p = order.p();

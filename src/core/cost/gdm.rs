@@ -20,13 +20,13 @@
 //! (every phase moves the whole array).
 //!
 //! ```
-//! use commbook::core::cost::gdm::{Corollary2, Gdm};
+//! use commbook_core::cost::gdm::{Corollary2, Gdm};
 //! let c = Corollary2 { n: 400_000.0, p: 128, k: 64, b: 4.0 };
 //! let sp2 = Gdm::SP2;
 //! assert!(c.indirect_us(&sp2) < c.direct_us(&sp2)); // start-up costs dominate
 //! ```
 
-use crate::core::published::lim;
+use crate::published::lim;
 
 /// GDM parameters: start-up time and time per byte.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -108,7 +108,7 @@ pub struct Corollary2 {
 }
 
 fn ceil_log2(x: usize) -> f64 {
-    crate::core::redist::shape::ceil_log2(x) as f64
+    crate::redist::shape::ceil_log2(x) as f64
 }
 
 impl Corollary2 {

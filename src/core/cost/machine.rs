@@ -19,7 +19,7 @@
 //! | `cluster` | 1 | 24 000 | present day: InfiniBand HDR (200 Gb/s) with MPI |
 //!
 //! ```
-//! use commbook::core::cost::machine::Machine;
+//! use commbook_core::cost::machine::Machine;
 //! let sp2 = Machine::parse("sp2").unwrap().cost();
 //! assert_eq!(sp2.phase_us(1000), 40.0 + 15.0);   // τ + M·φ for a 1000-byte message
 //! assert!(Machine::parse("cray").is_err());

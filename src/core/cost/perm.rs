@@ -13,10 +13,10 @@
 //! messages it sends, or over those it receives. For a partial permutation
 //! this is exactly τ + M·φ; for AC it is a lower bound, since the network's
 //! contention comes on top. Local copies (src = dst) use no port and cost
-//! nothing (see [`crate::core::schedule`]).
+//! nothing (see [`crate::schedule`]).
 
-use crate::core::published::ranka94::TABLE1;
-use crate::core::schedule::{Schedule, Transfer};
+use crate::published::ranka94::TABLE1;
+use crate::schedule::{Schedule, Transfer};
 use std::collections::BTreeMap;
 
 /// τ and φ, in microseconds and microseconds per byte.
@@ -96,7 +96,7 @@ impl PermCost {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::schedule::{Promise, Transfer};
+    use crate::schedule::{Promise, Transfer};
 
     #[test]
     fn fit_recovers_an_exact_line() {

@@ -19,10 +19,10 @@
 
 use super::contention::ContentionCost;
 use super::fatload::schedule_us;
-use crate::core::algo::cm5::{self, Cm5Algo};
-use crate::core::com::{Com, Message};
-use crate::core::published::ponnusamy93::{TABLE4, TABLE4_COLUMNS};
-use crate::core::rng::Rng;
+use crate::algo::cm5::{self, Cm5Algo};
+use crate::com::{Com, Message};
+use crate::published::ponnusamy93::{TABLE4, TABLE4_COLUMNS};
+use crate::rng::Rng;
 
 const ALGOS: [Cm5Algo; 4] = [Cm5Algo::Ls, Cm5Algo::Ps, Cm5Algo::Bs, Cm5Algo::Gs];
 
@@ -98,7 +98,7 @@ fn table4_within_a_factor_of_two() {
 
 #[test]
 fn table5_conclusions() {
-    use crate::core::published::ponnusamy93::{TABLE5, TABLE5_COLUMNS};
+    use crate::published::ponnusamy93::{TABLE5, TABLE5_COLUMNS};
     let c = ContentionCost::cm5();
     for (ci, &(name, pc, b)) in TABLE5_COLUMNS.iter().enumerate() {
         let m: Vec<f64> = ALGOS.iter().map(|&a| model_ms(&c, a, pc, b, 5)).collect();

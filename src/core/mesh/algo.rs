@@ -1,7 +1,7 @@
 //! The operations and algorithms of paper 001, by the names it prints.
 //!
 //! ```
-//! use commbook::core::mesh::algo::{Algo, Op};
+//! use commbook_core::mesh::algo::{Algo, Op};
 //! assert_eq!(Algo::parse("2-lev-c,r"), Ok((Algo::TwoLevCr, None)));
 //! assert!(Op::Gather.algos().contains(&Algo::LogpLevRec));
 //! assert!(!Op::Gather.algos().contains(&Algo::OurBr));

@@ -13,8 +13,8 @@
 //! *logp-lev-bfly*) are in [`super::combining`].
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::run;
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::run;
 //! let spec = CollectiveConfig::new(Op::AllToAll, Algo::Bal, 4, 4).validate().unwrap();
 //! let c = run(&spec);
 //! assert_eq!(c.supersteps.len(), 16);       // p balanced permutations

@@ -3,7 +3,7 @@
 
 use super::config::{CollectiveConfig, Op};
 use super::{check::check, run, trace};
-use crate::core::cost::delta::DeltaCost;
+use crate::cost::delta::DeltaCost;
 use std::time::Instant;
 
 fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {

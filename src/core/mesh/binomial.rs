@@ -36,8 +36,8 @@
 //! γ = 0.7 with rounding to nearest would give 15.
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::run;
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::run;
 //! let spec = CollectiveConfig::new(Op::Scatter, Algo::LogpLevSq, 4, 4).validate().unwrap();
 //! let c = run(&spec);
 //! assert_eq!(c.supersteps.len(), 4);                       // log 16
@@ -180,8 +180,8 @@ fn gamma_split(spec: &Spec, part: Part) -> (Submachine, Submachine, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::mesh::config::{Algo, CollectiveConfig, Op};
-    use crate::core::mesh::run;
+    use crate::mesh::config::{Algo, CollectiveConfig, Op};
+    use crate::mesh::run;
 
     fn setups(op: Op, algo: Algo, r: usize, c: usize, gamma: Option<f64>) -> usize {
         let mut cfg = CollectiveConfig::new(op, algo, r, c);

@@ -220,8 +220,8 @@ pub fn check(spec: &Spec, steps: &[Superstep]) -> Result<(), CheckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::mesh::collective::Send;
-    use crate::core::mesh::config::CollectiveConfig;
+    use crate::mesh::collective::Send;
+    use crate::mesh::config::CollectiveConfig;
 
     fn spec(op: Op, algo: Algo) -> Spec {
         CollectiveConfig::new(op, algo, 1, 3).validate().unwrap()

@@ -22,8 +22,8 @@
 
 use super::config::Spec;
 use super::grid::Submachine;
-use crate::core::com::{Com, Message};
-use crate::core::schedule::{Promise, Schedule, Transfer};
+use crate::com::{Com, Message};
+use crate::schedule::{Promise, Schedule, Transfer};
 use serde::Serialize;
 
 /// An actual message: L bytes from `from` to its final destination `to`.
@@ -213,10 +213,7 @@ impl Collective {
 
 /// Drops supersteps without sends and puts every superstep's sends in
 /// issue order.
-pub fn in_issue_order(
-    mesh: &crate::core::net::mesh::Mesh,
-    mut steps: Vec<Superstep>,
-) -> Vec<Superstep> {
+pub fn in_issue_order(mesh: &crate::net::mesh::Mesh, mut steps: Vec<Superstep>) -> Vec<Superstep> {
     steps.retain(|s| !s.sends.is_empty());
     for s in &mut steps {
         issue_order(mesh, &mut s.sends);
@@ -226,12 +223,12 @@ pub fn in_issue_order(
 
 /// Orders sends as they are issued: by sender, farther destinations first,
 /// ties by destination.
-pub fn issue_order(mesh: &crate::core::net::mesh::Mesh, sends: &mut [Send]) {
+pub fn issue_order(mesh: &crate::net::mesh::Mesh, sends: &mut [Send]) {
     sends.sort_by_cached_key(|s| (s.src, std::cmp::Reverse(mesh.hops(s.src, s.dst)), s.dst));
 }
 
 /// Orders sends as their receivers post them: by receiver, farther senders
 /// first, ties by sender.
-pub fn receive_order(mesh: &crate::core::net::mesh::Mesh, sends: &mut [Send]) {
+pub fn receive_order(mesh: &crate::net::mesh::Mesh, sends: &mut [Send]) {
     sends.sort_by_cached_key(|s| (s.dst, std::cmp::Reverse(mesh.hops(s.src, s.dst)), s.src));
 }

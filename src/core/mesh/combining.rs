@@ -31,8 +31,8 @@
 //!   the larger half sends to the last of the other.
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::run;
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::run;
 //! let spec = CollectiveConfig::new(Op::AllToAll, Algo::TwoLevCr, 4, 4).validate().unwrap();
 //! let c = run(&spec);
 //! assert_eq!(c.supersteps.len(), 3 + 3);
@@ -278,10 +278,10 @@ pub fn butterfly(spec: &Spec) -> Vec<Superstep> {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::mesh::config::{Algo, CollectiveConfig, Op};
-    use crate::core::mesh::run;
+    use crate::mesh::config::{Algo, CollectiveConfig, Op};
+    use crate::mesh::run;
 
-    fn run_on(algo: Algo, r: usize, c: usize) -> crate::core::mesh::Collective {
+    fn run_on(algo: Algo, r: usize, c: usize) -> crate::mesh::Collective {
         run(&CollectiveConfig::new(Op::AllToAll, algo, r, c)
             .validate()
             .unwrap())

@@ -2,7 +2,7 @@
 //! validated once so that the algorithms cannot fail.
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
 //! let mut cfg = CollectiveConfig::new(Op::Scatter, Algo::LogpLevRec, 16, 16);
 //! cfg.gamma = Some(0.4);
 //! assert_eq!(
@@ -13,7 +13,7 @@
 
 pub use super::algo::{Algo, Op};
 pub use super::error::CollectiveError;
-use crate::core::net::mesh::Mesh;
+use crate::net::mesh::Mesh;
 
 /// Most processors for scatter and gather.
 pub const MAX_PROCS: usize = 4096;

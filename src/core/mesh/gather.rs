@@ -16,7 +16,7 @@
 //! - A sender can order its sends (farther first), a receiver cannot order
 //!   arrivals; on the Delta receiving is also slower than sending. The
 //!   supersteps are the same, the time is not (the cost model
-//!   [`crate::core::cost::delta`] charges receive rates).
+//!   [`crate::cost::delta`] charges receive rates).
 //!
 //! A leader sends only after all of its part has arrived, so the mirrored
 //! supersteps keep every dependency of the scatter in reverse. Sends of a
@@ -24,8 +24,8 @@
 //! receiver posts its receives).
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::run;
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::run;
 //! let mut cfg = CollectiveConfig::new(Op::Gather, Algo::TwoLevRec, 4, 4);
 //! cfg.root = Some(5);
 //! let c = run(&cfg.validate().unwrap());

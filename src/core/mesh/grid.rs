@@ -2,7 +2,7 @@
 //! submachines the k-level algorithms work in.
 //!
 //! Processors are named by their row-major index `r·C + c`, the same ids as
-//! [`crate::core::net::mesh::Mesh`] (whose XY routing gives link loads).
+//! [`crate::net::mesh::Mesh`] (whose XY routing gives link loads).
 //! Algorithm *logp-lev-rec(γ)* (§3.2) instead views the processors in
 //! *snake-like row-major* order: even rows left to right, odd rows right to
 //! left, so consecutive snake indices are always mesh neighbours.
@@ -13,15 +13,15 @@
 //! γ-splits of *logp-lev-rec*, the halves of *logp-lev-bfly*).
 //!
 //! ```
-//! use commbook::core::mesh::grid::{from_snake, snake_of};
-//! use commbook::core::net::mesh::Mesh;
+//! use commbook_core::mesh::grid::{from_snake, snake_of};
+//! use commbook_core::net::mesh::Mesh;
 //! let m = Mesh::new(2, 3);
 //! // Row 1 runs right to left in snake order: (1,2) is snake index 3.
 //! assert_eq!(snake_of(&m, 5), 3);
 //! assert_eq!(from_snake(&m, 3), 5);
 //! ```
 
-use crate::core::net::mesh::Mesh;
+use crate::net::mesh::Mesh;
 use std::fmt;
 
 /// The snake-like row-major index of processor `p` (row-major id).

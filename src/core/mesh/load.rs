@@ -4,7 +4,7 @@
 //! that cross it in the same direction; load(Π) is the largest link load;
 //! over permutations Π₀ … Π_{p−1}, *max_load* = maxᵢ load(Πᵢ) and
 //! *sum_load* = Σᵢ load(Πᵢ). Routes are the mesh's XY routes
-//! ([`crate::core::net::mesh::Mesh::xy_links`]), links are its directed link
+//! ([`crate::net::mesh::Mesh::xy_links`]), links are its directed link
 //! ids. The same definitions are applied to any superstep, permutation or
 //! not, so every collective gets a max_load and a sum_load.
 //!
@@ -15,14 +15,14 @@
 //! p^{3/2}/4. The tests recompute each of these.
 //!
 //! ```
-//! use commbook::core::mesh::load::permutation_load;
-//! use commbook::core::net::mesh::Mesh;
+//! use commbook_core::mesh::load::permutation_load;
+//! use commbook_core::net::mesh::Mesh;
 //! // On a 1×4 array, 0→3 and 1→2 both cross the middle link eastwards.
 //! let perm = [Some(3), Some(2), None, None];
 //! assert_eq!(permutation_load(&Mesh::new(1, 4), &perm), 2);
 //! ```
 
-use crate::core::net::mesh::Mesh;
+use crate::net::mesh::Mesh;
 
 /// Per-link counts for a set of messages, indexed by link id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub fn superstep_loads(c: &super::collective::Collective) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::mesh::perms;
+    use crate::mesh::perms;
 
     fn summary(mesh: &Mesh, perms: &[Vec<Option<usize>>]) -> LoadSummary {
         LoadSummary::of(permutation_loads(mesh, perms))
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn the_papers_load_figures() {
-        use crate::core::published::hambrusch as paper;
+        use crate::published::hambrusch as paper;
         for k in [4usize, 8, 16] {
             let m = Mesh::new(k, k);
             let p = k * k;

@@ -19,14 +19,14 @@
 //! sizes and the actual messages they carry. From that follow the set-ups on
 //! the critical path ([`Collective::setups`]), link loads under XY routing
 //! ([`load`]), predicted times on the Intel Delta
-//! ([`crate::core::cost::delta`]) and a [`crate::core::schedule::Schedule`]
+//! ([`crate::cost::delta`]) and a [`crate::schedule::Schedule`]
 //! for the verifier and the network simulator ([`Collective::to_schedule`]).
 //! [`check`] verifies delivery independently of the algorithms; [`view`]
-//! turns the supersteps into a step-by-step [`crate::core::trace::Trace`].
+//! turns the supersteps into a step-by-step [`crate::trace::Trace`].
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::{check::check, run};
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::{check::check, run};
 //! let mut cfg = CollectiveConfig::new(Op::Scatter, Algo::ThreeLevSq, 16, 16);
 //! cfg.bytes = 16;
 //! let spec = cfg.validate().unwrap();
@@ -64,7 +64,7 @@ mod reproduce;
 pub use collective::{Collective, Msg, Send, Split, Superstep};
 pub use config::{Algo, CollectiveConfig, CollectiveError, Op, Spec};
 
-use crate::core::trace::Trace;
+use crate::trace::Trace;
 use view::CollState;
 
 /// Runs a validated request (the fast path: no trace).

@@ -18,16 +18,16 @@
 //!   product that moves nothing (identity × identity) is dropped.
 //!
 //! ```
-//! use commbook::core::mesh::perms;
-//! use commbook::core::net::mesh::Mesh;
+//! use commbook_core::mesh::perms;
+//! use commbook_core::net::mesh::Mesh;
 //! assert_eq!(perms::linear(4)[0], vec![Some(1), Some(2), Some(3), Some(0)]);
 //! assert_eq!(perms::xor(3).len(), 3);          // i = 1, 2, 3 with 3 processors
 //! assert_eq!(perms::balanced(&Mesh::new(4, 4)).len(), 16);
 //! ```
 
 use super::tournament::Tournament;
-use crate::core::net::mesh::Mesh;
-use crate::core::schedule::{Promise, Schedule, Transfer};
+use crate::net::mesh::Mesh;
+use crate::schedule::{Promise, Schedule, Transfer};
 
 /// A destination per processor.
 pub type Perm = Vec<Option<usize>>;
@@ -147,8 +147,8 @@ mod tests {
 
     #[test]
     fn permutation_lists_are_verified_schedules() {
-        use crate::core::com::Com;
-        use crate::core::verify::verify;
+        use crate::com::Com;
+        use crate::verify::verify;
         let p = 12;
         let all: Vec<Vec<u64>> = (0..p)
             .map(|i| (0..p).map(|j| u64::from(i != j) * 64).collect())

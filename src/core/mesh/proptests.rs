@@ -6,7 +6,7 @@
 use super::check::{check, copies};
 use super::config::{Algo, CollectiveConfig, Op, Spec};
 use super::{run, trace};
-use crate::core::verify::verify;
+use crate::verify::verify;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 

@@ -4,10 +4,8 @@
 
 use super::config::{Algo, CollectiveConfig, Op};
 use super::run;
-use crate::core::cost::delta::DeltaCost;
-use crate::core::published::hambrusch::{
-    FIGURE2, FIGURE5_SETUPS, FIGURE6, FIGURE9, SIZES, TimingRow,
-};
+use crate::cost::delta::DeltaCost;
+use crate::published::hambrusch::{FIGURE2, FIGURE5_SETUPS, FIGURE6, FIGURE9, SIZES, TimingRow};
 
 fn collective(op: Op, name: &str, gamma: Option<f64>, bytes: u64) -> super::Collective {
     let (algo, _) = Algo::parse(name).unwrap();

@@ -26,8 +26,8 @@
 //! row) are left out.
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::run;
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::run;
 //! let spec = CollectiveConfig::new(Op::Scatter, Algo::TwoLevRec, 4, 4).validate().unwrap();
 //! let c = run(&spec);
 //! assert_eq!(c.supersteps.len(), 2);

@@ -3,7 +3,7 @@
 //!
 //! The left half `0 … k/2 − 1` are the players; the round-robin tournament
 //! is the 1-factor (circle) method of Harary \[7\], the same as
-//! [`crate::core::algo::pairing::Pairing::Circle`]. Write x′ = k − 1 − x for
+//! [`crate::algo::pairing::Pairing::Circle`]. Write x′ = k − 1 − x for
 //! the mirror of x. A match of i and j (i < j) becomes the 4-cycle
 //!
 //! `i → j → i′ → j′ → i`
@@ -39,7 +39,7 @@
 //! extra permutation, the identity, which moves nothing.
 //!
 //! ```
-//! use commbook::core::mesh::tournament::Tournament;
+//! use commbook_core::mesh::tournament::Tournament;
 //! let t = Tournament::new(8);
 //! assert_eq!(t.rounds.len(), 3);                    // k/2 − 1 rounds
 //! let moving = t.array_permutations();
@@ -48,7 +48,7 @@
 //! assert_eq!(moving[0][0], Some(3));                // 0 → 3 → 7 → 4 → 0
 //! ```
 
-use crate::core::algo::pairing::Pairing;
+use crate::algo::pairing::Pairing;
 
 /// A tournament player: a processor of the left half (or the middle one),
 /// or the dummy that makes the number of players even.
@@ -242,8 +242,8 @@ fn closing(k: usize) -> Vec<Vec<Option<usize>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::mesh::load::permutation_load;
-    use crate::core::net::mesh::Mesh;
+    use crate::mesh::load::permutation_load;
+    use crate::net::mesh::Mesh;
 
     /// Each permutation is one; the family holds each ordered pair once.
     fn check_family(k: usize) {

@@ -9,7 +9,7 @@
 //! product).
 //!
 //! ```
-//! use commbook::core::mesh::tournament_view::{caption, record};
+//! use commbook_core::mesh::tournament_view::{caption, record};
 //! let t = record(8);
 //! assert_eq!(t.len(), 3 + 1);
 //! assert_eq!(t.final_state().perms.len(), 8);
@@ -21,8 +21,8 @@
 
 use super::load::permutation_load;
 use super::tournament::{Piece, Player, Tournament, drop_fixed};
-use crate::core::net::mesh::Mesh;
-use crate::core::trace::{Recorder, Replay, Trace};
+use crate::net::mesh::Mesh;
+use crate::trace::{Recorder, Replay, Trace};
 
 /// What the construction did.
 #[derive(Clone, Debug, PartialEq, Eq)]

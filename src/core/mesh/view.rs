@@ -10,8 +10,8 @@
 //! set-ups paid so far.
 //!
 //! ```
-//! use commbook::core::mesh::config::{Algo, CollectiveConfig, Op};
-//! use commbook::core::mesh::{view, trace};
+//! use commbook_core::mesh::config::{Algo, CollectiveConfig, Op};
+//! use commbook_core::mesh::{view, trace};
 //! let spec = CollectiveConfig::new(Op::Scatter, Algo::LogpLevSq, 2, 2).validate().unwrap();
 //! let (c, t) = trace(&spec);
 //! assert_eq!(t.len(), c.supersteps.len());
@@ -27,8 +27,8 @@ use super::collective::{Send, Split, Superstep};
 use super::config::{Op, Spec};
 use super::grid::Submachine;
 use super::load::LinkLoads;
-use crate::core::net::mesh::Mesh;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::net::mesh::Mesh;
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What happens in a superstep.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@
 //! fewer than four children, as the 32-node CM-5 of papers 000 and 004 did.
 
 use super::{Network, Vertex};
-use crate::core::verify::LinkId;
+use crate::verify::LinkId;
 
 /// A 4-ary fat tree over n processors with the CM-5's switch counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ impl Network for FatTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::rng::Rng;
+    use crate::rng::Rng;
 
     /// Up-links leaving one node at `level` towards `level + 1`.
     fn up_links_of(t: &FatTree, level: usize, node: usize) -> usize {

@@ -10,7 +10,7 @@
 //! the mesh are never used in a route.
 
 use super::{Network, Vertex};
-use crate::core::verify::LinkId;
+use crate::verify::LinkId;
 
 /// Directions, in link-id order.
 pub const DIRS: [&str; 4] = ["east", "west", "south", "north"];

@@ -14,7 +14,7 @@
 pub mod fattree;
 pub mod mesh;
 
-use crate::core::verify::{LinkId, Routing};
+use crate::verify::{LinkId, Routing};
 
 /// A vertex of a network: a processor or a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -10,7 +10,7 @@
 //! blocks simply do not exist (no message carries them).
 //!
 //! ```
-//! use commbook::core::redist::{array::cyclic_local, ArrayConfig, Shape};
+//! use commbook_core::redist::{array::cyclic_local, ArrayConfig, Shape};
 //! // cyclic(2) of 10 elements on 2 processors: blocks 0, 2, 4 on p0.
 //! assert_eq!(cyclic_local(10, 2, 2)[0], [0, 1, 4, 5, 8, 9]);
 //! let sh = Shape::new(6, 9).unwrap();

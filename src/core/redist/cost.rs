@@ -5,7 +5,7 @@
 //! exactly: a block of the superblock appears in every full superblock and,
 //! if its index is below the remainder, in the partial last one. A step
 //! costs T_d + m·τ_d for its largest message m, or nothing if no processor
-//! sends. [`Corollary2`](crate::core::cost::gdm::Corollary2) gives the
+//! sends. [`Corollary2`](crate::cost::gdm::Corollary2) gives the
 //! paper's closed forms; the two agree when K is a power of two and N fills
 //! whole superblocks (a test checks it), and differ where Theorem 3's counts
 //! are idealised (see [`super::scheme::DegreeSplit`]).
@@ -15,8 +15,8 @@
 //! cost it as P − 1 permutation steps of that size.
 //!
 //! ```
-//! use commbook::core::cost::gdm::Gdm;
-//! use commbook::core::redist::{cost, ArrayConfig, Shape};
+//! use commbook_core::cost::gdm::Gdm;
+//! use commbook_core::redist::{cost, ArrayConfig, Shape};
 //! let sh = Shape::new(31, 64).unwrap();
 //! let array = ArrayConfig { n: 31 * 64 * 10, x: 10 }.validate_for_cost(&sh).unwrap();
 //! let (d, best) = cost::best_degree(&sh, &array, 4, &Gdm::SP2);
@@ -31,7 +31,7 @@ use super::plan::{Action, Plan};
 use super::schedules::plan;
 use super::scheme::{Direction, Scheme};
 use super::shape::Shape;
-use crate::core::cost::gdm::Gdm;
+use crate::cost::gdm::Gdm;
 
 /// The predicted cost of a plan.
 #[derive(Clone, Debug, PartialEq)]
@@ -152,8 +152,8 @@ pub fn compare(sh: &Shape, array: &Array, b: u64, gdm: &Gdm) -> Vec<SchemeCost> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::published::lim;
-    use crate::core::redist::ArrayConfig;
+    use crate::published::lim;
+    use crate::redist::ArrayConfig;
     use expect_test::expect;
 
     fn array(sh: &Shape, n: usize) -> Array {

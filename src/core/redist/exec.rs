@@ -8,7 +8,7 @@
 //! [`cyclic_local`](super::array::cyclic_local) alone.
 //!
 //! ```
-//! use commbook::core::redist::{exec, schedules, ArrayConfig, Direction, Scheme, Shape};
+//! use commbook_core::redist::{exec, schedules, ArrayConfig, Direction, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! let array = ArrayConfig { n: 200, x: 2 }.validate(&sh).unwrap();
 //! let plan = schedules::plan(&sh, Scheme::Indirect, Direction::Up);
@@ -142,8 +142,8 @@ pub(crate) fn run_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::redist::plan::Action;
-    use crate::core::redist::{ArrayConfig, Scheme, Shape, schedules};
+    use crate::redist::plan::Action;
+    use crate::redist::{ArrayConfig, Scheme, Shape, schedules};
 
     #[test]
     fn catches_broken_plans() {

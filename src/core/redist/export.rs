@@ -7,14 +7,14 @@
 //! [`to_schedule`] builds that [`Com`] (bytes per pair, for N elements of b
 //! bytes, from the two distributions alone) and the plan's steps as phases
 //! of whole messages, so the
-//! independent verifier of [`crate::core::verify`] can check them: every
+//! independent verifier of [`crate::verify`] can check them: every
 //! message delivered exactly once, every phase a partial permutation. A
 //! processor's own blocks are local copies (`src == dst`), placed in the
 //! step that keeps them.
 //!
 //! ```
-//! use commbook::core::redist::{export, schedules, ArrayConfig, Direction, Scheme, Shape};
-//! use commbook::core::verify::verify;
+//! use commbook_core::redist::{export, schedules, ArrayConfig, Direction, Scheme, Shape};
+//! use commbook_core::verify::verify;
 //! let sh = Shape::new(6, 9).unwrap();
 //! let array = ArrayConfig { n: 54, x: 1 }.validate(&sh).unwrap();
 //! let plan = schedules::plan(&sh, Scheme::Direct, Direction::Up);
@@ -26,8 +26,8 @@
 use super::array::Array;
 use super::grid::{Grid, home};
 use super::plan::{Action, Plan};
-use crate::core::com::{Com, Message};
-use crate::core::schedule::{Promise, Schedule, Transfer};
+use crate::com::{Com, Message};
+use crate::schedule::{Promise, Schedule, Transfer};
 
 /// The communication matrix and schedule of a relay-free plan, or `None`
 /// if some message carries a block to a processor that does not own it (a

@@ -14,7 +14,7 @@
 //! ⌈log y⌉ + ⌈log x⌉ + 2 steps, within Table 1's ⌈log x⌉ + ⌈log y⌉ + 4.
 //!
 //! ```
-//! use commbook::core::redist::{general::GeneralConfig, Scheme};
+//! use commbook_core::redist::{general::GeneralConfig, Scheme};
 //! let problem = GeneralConfig { x: 3, y: 5, p: 8, n: 480 }.validate().unwrap();
 //! let run = problem.execute(Scheme::Indirect).unwrap();
 //! assert_eq!(run.steps.len(), 3 + 2 + 2); // ⌈log 5⌉ + 1 and ⌈log 3⌉ + 1

@@ -9,7 +9,7 @@
 //! it packs into its one message.
 //!
 //! ```
-//! use commbook::core::redist::{grid::{listing, Grid}, schedules, Direction, Scheme, Shape};
+//! use commbook_core::redist::{grid::{listing, Grid}, schedules, Direction, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! let steps = listing(&schedules::plan(&sh, Scheme::Hybrid(1), Direction::Up));
 //! assert_eq!(steps.len(), 4);

@@ -21,7 +21,7 @@
 //! can show the discrepancy.
 //!
 //! ```
-//! use commbook::core::redist::{incremental, Shape, Tables};
+//! use commbook_core::redist::{incremental, Shape, Tables};
 //! let sh = Shape::new(6, 9).unwrap();
 //! let (ps, ds) = incremental::columns(&sh);
 //! let t = Tables::new(&sh);
@@ -122,7 +122,7 @@ pub fn columns_as_printed(sh: &Shape) -> (Table, Table) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::redist::Tables;
+    use crate::redist::Tables;
 
     #[test]
     fn printed_rule_is_right_without_submatrices() {

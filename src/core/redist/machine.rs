@@ -12,7 +12,7 @@
 //! order in which processors are visited never matters.
 //!
 //! ```
-//! use commbook::core::redist::{machine::Machine, ArrayConfig, Shape};
+//! use commbook_core::redist::{machine::Machine, ArrayConfig, Shape};
 //! let sh = Shape::new(2, 3).unwrap();
 //! let array = ArrayConfig { n: 6, x: 1 }.validate(&sh).unwrap();
 //! let m = Machine::load(&array, 3, 2, 1, 1); // cyclic(1): p0 holds 0 and 3

@@ -23,7 +23,7 @@
 //! - [`array`](mod@array), [`machine`], [`exec`]: the moves executed on an N-element
 //!   array in P memories;
 //!   [`general`]: cyclic(x) → cyclic(y) through lcm(x, y); [`export`]: the
-//!   direct schedule as a [`crate::core::schedule::Schedule`];
+//!   direct schedule as a [`crate::schedule::Schedule`];
 //! - [`cost`]: GDM predictions of actual plans, the best hybrid degree.
 //!
 //! Choices where the paper is silent or loose are documented where they are
@@ -32,7 +32,7 @@
 //! ([`array`](mod@array)), cyclic(x) → cyclic(y) ([`general`]).
 //!
 //! ```
-//! use commbook::core::redist::{exec, schedules, trace, ArrayConfig, Direction, Scheme, Shape, Tables};
+//! use commbook_core::redist::{exec, schedules, trace, ArrayConfig, Direction, Scheme, Shape, Tables};
 //! let sh = Shape::new(6, 9).unwrap();                       // ℜ(6, 9), Figures 7-11
 //! let tables = Tables::new(&sh);
 //! assert_eq!(tables.ps.row(0), &[0, 6, 3, 2, 8, 5, 1, 7, 4]);

@@ -23,7 +23,7 @@
 //! step a permutation, and takes the same number of steps.
 //!
 //! ```
-//! use commbook::core::redist::{plan::Action, schedules, Direction, Scheme, Shape};
+//! use commbook_core::redist::{plan::Action, schedules, Direction, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! let up = schedules::plan(&sh, Scheme::Direct, Direction::Up);
 //! assert_eq!(up.actions.len(), 3 + 6 + 1);            // stages, K steps, R′ → R

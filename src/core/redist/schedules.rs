@@ -21,7 +21,7 @@
 //! all-to-all the paper mentions in §3.1).
 //!
 //! ```
-//! use commbook::core::redist::{schedules, Direction, Scheme, Shape};
+//! use commbook_core::redist::{schedules, Direction, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! assert_eq!(schedules::plan(&sh, Scheme::Direct, Direction::Up).n_steps(), 6);
 //! assert_eq!(schedules::plan(&sh, Scheme::Indirect, Direction::Up).n_steps(), 4);

@@ -14,7 +14,7 @@
 //!   Σ kᵢ steps.
 //!
 //! ```
-//! use commbook::core::redist::{scheme::DegreeSplit, Scheme, Shape};
+//! use commbook_core::redist::{scheme::DegreeSplit, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! assert_eq!(Scheme::parse("hybrid:1").unwrap(), Scheme::Hybrid(1));
 //! assert!(Scheme::Hybrid(4).validate(&sh).is_err()); // at most ⌈log 2⌉ + ⌈log 3⌉ = 3

@@ -14,7 +14,7 @@
 //! cyclic(x) → cyclic(y) composition need (see [`super`]).
 //!
 //! ```
-//! use commbook::core::redist::Shape;
+//! use commbook_core::redist::Shape;
 //! let sh = Shape::new(6, 9).unwrap();
 //! assert_eq!((sh.g, sh.kp, sh.pp, sh.n, sh.m), (3, 2, 3, 2, 1));
 //! assert_eq!(sh.stage1_row(2), 1);  // Figure 7: rows 0, 2, 4 → 0, 1, 2

@@ -21,7 +21,7 @@
 //! [`super::incremental`]).
 //!
 //! ```
-//! use commbook::core::redist::{Shape, Tables};
+//! use commbook_core::redist::{Shape, Tables};
 //! let t = Tables::new(&Shape::new(6, 9).unwrap());
 //! // Row 0 of Ps, as printed in §3.4 of the paper.
 //! assert_eq!(t.ps.row(0), &[0, 6, 3, 2, 8, 5, 1, 7, 4]);

@@ -10,7 +10,7 @@
 //! [`Shape::row_in_sp`], so the state stays a plain table.
 //!
 //! ```
-//! use commbook::core::redist::{schedules, trace, Direction, Scheme, Shape};
+//! use commbook_core::redist::{schedules, trace, Direction, Scheme, Shape};
 //! let sh = Shape::new(6, 9).unwrap();
 //! let plan = schedules::plan(&sh, Scheme::Indirect, Direction::Up);
 //! let t = trace::record(&plan);
@@ -24,7 +24,7 @@ use super::grid::{Grid, Message, home};
 use super::plan::{Action, ColumnKind, Phase, Plan, StepKind};
 use super::scheme::Direction;
 use super::shape::Shape;
-use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// What happened in one trace step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,7 +288,7 @@ pub fn render(plan: &Plan, trace: &Trace<RedistState>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::redist::{Scheme, Tables, schedules};
+    use crate::redist::{Scheme, Tables, schedules};
 
     #[test]
     fn seeking_matches_stepping() {

@@ -12,9 +12,9 @@
 //!   so 1 KB would be four times the flits).
 
 use super::{SimConfig, SimResult, Sync, Traffic, simulate};
-use crate::core::algo::lp;
-use crate::core::com::{Com, Message};
-use crate::core::net::TopologySpec;
+use crate::algo::lp;
+use crate::com::{Com, Message};
+use crate::net::TopologySpec;
 
 /// A topology, a configuration and the traffic to run on it.
 #[derive(Clone, Debug)]

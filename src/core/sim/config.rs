@@ -102,7 +102,7 @@ impl PacketFormat {
 /// How a fat-tree switch picks one of its up-links (the mesh ignores it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum UpRouting {
-    /// The static d-mod-k choice of [`crate::core::net::fattree`]: fixed per
+    /// The static d-mod-k choice of [`crate::net::fattree`]: fixed per
     /// destination, as a compile-time scheduler assumes.
     Static,
     /// At each switch, a random up-link drawn once from the seed.

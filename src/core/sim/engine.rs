@@ -23,7 +23,7 @@ use super::config::{SimConfig, UpRouting};
 use super::fabric::{Fabric, NONE, Next};
 use super::source::{Log, NEVER, Sources, emit};
 use super::view::SimEvent;
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 
 /// A packet in flight, stored in a reusable slot.
 #[derive(Clone, Copy, Debug)]

@@ -2,7 +2,7 @@
 //!
 //! A *channel* is anything that carries one flit per cycle into a buffer or
 //! a processor. Channels `0..links` are the network's directed links, with
-//! the ids of [`crate::core::net`]; channel `links + p` is processor p's
+//! the ids of [`crate::net`]; channel `links + p` is processor p's
 //! ejection channel (its router hands flits to the processor). Read as an
 //! *input*, channel `c < links` is the buffer at the far end of link c and
 //! channel `links + p` is p's injection port. So every router (vertex) has
@@ -10,16 +10,16 @@
 //! processor) and outputs (its outgoing links, plus ejection).
 //!
 //! Routing is by destination, hop by hop, as the machines' routers did:
-//! - mesh: XY dimension order ([`crate::core::net::mesh`]); one fixed next
+//! - mesh: XY dimension order ([`crate::net::mesh`]); one fixed next
 //!   link;
 //! - fat tree: climb while the current node's cluster does not hold the
 //!   destination, choosing one of the switch's up-links
 //!   ([`super::UpRouting`] says how), then follow the one way down
-//!   ([`crate::core::net::fattree`]).
+//!   ([`crate::net::fattree`]).
 
-use crate::core::net::fattree::{self, FatTree};
-use crate::core::net::mesh::Mesh;
-use crate::core::net::{Network, TopologySpec, Vertex};
+use crate::net::fattree::{self, FatTree};
+use crate::net::mesh::Mesh;
+use crate::net::{Network, TopologySpec, Vertex};
 use std::collections::BTreeMap;
 
 /// Marks "none" in the simulator's u32 tables.

@@ -3,7 +3,7 @@
 //! The machines of the papers, flit by flit: the Intel Delta's 2-D mesh
 //! with XY wormhole routing and 512-byte packets (paper 001 §2), and the
 //! CM-5's 4-ary fat tree with randomised up-routing and 20-byte packets
-//! (paper 004 §2). Messages come from any [`Schedule`](crate::core::schedule::Schedule),
+//! (paper 004 §2). Messages come from any [`Schedule`](crate::schedule::Schedule),
 //! from free injection (paper 000's AC) or from explicit pairs
 //! ([`Traffic`]).
 //!
@@ -24,7 +24,7 @@
 //!   most one flit per cycle ([`source`]).
 //! - Every cycle reads only the previous cycle's state (ReadInputs →
 //!   Evaluate → WriteOutputs, [`engine`]), so visiting order never changes
-//!   the result, and the only randomness is one seeded [`Rng`](crate::core::rng::Rng).
+//!   the result, and the only randomness is one seeded [`Rng`](crate::rng::Rng).
 //!
 //! # Latency of a message alone in the network
 //! A message of L bytes released at cycle t, crossing H links, with no
@@ -55,12 +55,12 @@
 //! [`simulate`] runs the fast path (no recording) and returns a
 //! [`SimResult`]; [`simulate_with_timeline`] also records a [`Timeline`]
 //! for the animator; [`Simulator`] is the same run as a
-//! [`Stepper`](crate::core::step::Stepper) for the browser, a batch of
+//! [`Stepper`](crate::step::Stepper) for the browser, a batch of
 //! cycles per step.
 //!
 //! ```
-//! use commbook::core::net::TopologySpec;
-//! use commbook::core::sim::{self, SimConfig, Traffic};
+//! use commbook_core::net::TopologySpec;
+//! use commbook_core::sim::{self, SimConfig, Traffic};
 //! let spec = TopologySpec::Mesh { rows: 2, cols: 2 };
 //! let cfg = SimConfig::delta();
 //! let traffic = Traffic::pairs(4, &[(0, 3)], 100);
@@ -107,8 +107,8 @@ pub use watchdog::Deadlock;
 
 pub use simulator::{SimOutput, Simulator};
 
-use crate::core::net::TopologySpec;
-use crate::core::trace::snapshot_every;
+use crate::net::TopologySpec;
+use crate::trace::snapshot_every;
 use fabric::Fabric;
 
 /// Most messages one run accepts.
@@ -173,7 +173,7 @@ pub fn simulate(
     traffic: &Traffic,
 ) -> Result<SimResult, SimError> {
     let sim = Simulator::new(spec, cfg, traffic)?;
-    Ok(crate::core::step::run(Box::new(sim)).result)
+    Ok(crate::step::run(Box::new(sim)).result)
 }
 
 /// Runs a simulation and records its timeline. The run is made twice:
@@ -195,7 +195,7 @@ pub fn simulate_with_timeline(
         + traffic.messages.len();
     let every = snapshot_every(cycles as usize, weight);
     let sim = Simulator::recording(spec, cfg, traffic, every)?;
-    let out = crate::core::step::run(Box::new(sim));
+    let out = crate::step::run(Box::new(sim));
     let timeline = out
         .timeline
         .expect("a recording simulator yields a timeline");

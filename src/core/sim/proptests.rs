@@ -4,10 +4,10 @@
 use super::fabric::Fabric;
 use super::tests::random_perm;
 use super::*;
-use crate::core::com::fig7::Fig7Config;
-use crate::core::net::TopologySpec;
-use crate::core::rng::Rng;
-use crate::core::verify::verify;
+use crate::com::fig7::Fig7Config;
+use crate::net::TopologySpec;
+use crate::rng::Rng;
+use crate::verify::verify;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -108,7 +108,7 @@ proptest! {
         v in proptest::array::uniform6(0u32..1000),
     ) {
         let com = Fig7Config::new(n, d.min(n - 1).max(1), seed).generate().unwrap();
-        let schedule = crate::core::algo::lp::schedule(&com);
+        let schedule = crate::algo::lp::schedule(&com);
         prop_assert_eq!(verify(&com, &schedule, None), Ok(()));
         let (spec, base) = if mesh {
             (TopologySpec::Mesh { rows: 1, cols: n }, SimConfig::delta())

@@ -3,7 +3,7 @@
 //! every contention claim is checked over several routing seeds.
 
 use super::*;
-use crate::core::net::TopologySpec;
+use crate::net::TopologySpec;
 
 /// Cycles to deliver `pairs` (all at once, `bytes` each) on n processors.
 fn time(n: usize, pairs: &[(usize, usize)], bytes: u64, seed: u64) -> u64 {

@@ -16,9 +16,9 @@ use super::source::Sources;
 use super::{
     Outcome, SimConfig, SimError, SimResult, SimView, Timeline, Traffic, check, timeline, watchdog,
 };
-use crate::core::net::TopologySpec;
-use crate::core::step::{Progress, Stepper};
-use crate::core::trace::Recorder;
+use crate::net::TopologySpec;
+use crate::step::{Progress, Stepper};
+use crate::trace::Recorder;
 
 /// What a finished [`Simulator`] yields.
 #[derive(Clone, Debug)]

@@ -21,7 +21,7 @@ use super::fabric::{Fabric, NONE};
 use super::release::Release;
 use super::traffic::Traffic;
 use super::view::SimEvent;
-use crate::core::trace::Recorder;
+use crate::trace::Recorder;
 
 /// "Not yet" for a cycle stamp.
 pub(crate) const NEVER: u64 = u64::MAX;

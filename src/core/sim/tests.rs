@@ -3,10 +3,10 @@
 
 use super::fabric::Fabric;
 use super::*;
-use crate::core::com::fig7::Fig7Config;
-use crate::core::net::TopologySpec;
-use crate::core::rng::Rng;
-use crate::core::trace::Replay;
+use crate::com::fig7::Fig7Config;
+use crate::net::TopologySpec;
+use crate::rng::Rng;
+use crate::trace::Replay;
 use expect_test::expect;
 
 /// A tiny packet format so that golden traces stay short: 4 data bytes and
@@ -201,7 +201,7 @@ fn a_message_alone_takes_startup_plus_hops_plus_flits() {
 #[test]
 fn replaying_the_timeline_reproduces_the_run() {
     let com = Fig7Config::new(16, 5, 3).generate().unwrap();
-    let traffic = Traffic::from_schedule(&crate::core::algo::lp::schedule(&com), Sync::Loose);
+    let traffic = Traffic::from_schedule(&crate::algo::lp::schedule(&com), Sync::Loose);
     for (spec, cfg) in [
         (TopologySpec::Mesh { rows: 4, cols: 4 }, tiny()),
         (
@@ -273,15 +273,15 @@ fn the_stepper_runs_in_slices() {
     let mut sim = Box::new(Simulator::new(spec, &cfg, &traffic).unwrap().with_batch(7));
     let mut last = 0.0;
     let mut steps = 0;
-    while crate::core::step::Stepper::step(sim.as_mut()) {
-        let f = crate::core::step::Stepper::progress(sim.as_ref()).fraction();
+    while crate::step::Stepper::step(sim.as_mut()) {
+        let f = crate::step::Stepper::progress(sim.as_ref()).fraction();
         assert!(f >= last);
         last = f;
         steps += 1;
     }
     assert!(steps > 10);
     assert_eq!(sim.cycle(), whole.cycles);
-    assert_eq!(crate::core::step::Stepper::finish(sim).result, whole);
+    assert_eq!(crate::step::Stepper::finish(sim).result, whole);
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn a_seed_fixes_the_run() {
 #[test]
 fn barrier_waits_for_the_slowest_and_free_ignores_phases() {
     let com = Fig7Config::new(16, 6, 2).generate().unwrap();
-    let schedule = crate::core::algo::lp::schedule(&com);
+    let schedule = crate::algo::lp::schedule(&com);
     let spec = TopologySpec::Mesh { rows: 4, cols: 4 };
     let run = |sync| simulate(spec, &tiny(), &Traffic::from_schedule(&schedule, sync)).unwrap();
     let (barrier, loose, free) = (run(Sync::Barrier), run(Sync::Loose), run(Sync::Free));

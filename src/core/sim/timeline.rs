@@ -19,13 +19,13 @@
 //! For scale: a 16×16 mesh all-to-all of 16-byte messages (65 280
 //! messages of 3 flits on the Delta preset) needs about 3.3 M events.
 //!
-//! [`snapshot_every`]: crate::core::trace::snapshot_every
+//! [`snapshot_every`]: crate::trace::snapshot_every
 
 use super::fabric::{Fabric, NONE};
 use super::stats::MessageStats;
 use super::view::{SimEvent, SimView};
 use super::{SimConfig, SimError, Traffic};
-use crate::core::trace::Trace;
+use crate::trace::Trace;
 
 /// Most events (estimated by [`timeline_events`]) a timeline records.
 pub const TIMELINE_MAX_EVENTS: u64 = 4_000_000;

@@ -11,8 +11,8 @@
 //! the phase), one after another up to its send limit, as a program of
 //! blocking sends would. [`Sync`] says when a message of phase k may start.
 
-use crate::core::com::Com;
-use crate::core::schedule::Schedule;
+use crate::com::Com;
+use crate::schedule::Schedule;
 use serde::Serialize;
 
 /// When the messages of a phase are released.
@@ -161,7 +161,7 @@ impl Traffic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::schedule::{Promise, Transfer};
+    use crate::schedule::{Promise, Transfer};
 
     #[test]
     fn schedules_become_phased_messages() {

@@ -184,7 +184,7 @@ impl SimView {
     }
 }
 
-impl crate::core::trace::Replay for SimView {
+impl crate::trace::Replay for SimView {
     type Event = SimEvent;
 
     fn apply(&mut self, e: &SimEvent) {

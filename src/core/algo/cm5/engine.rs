@@ -7,11 +7,11 @@ use super::Cm5Algo;
 use super::events::{Cm5Event, Cm5State};
 use super::greedy::Partners;
 use super::order::Order;
-use crate::core::algo::outcome::Outcome;
-use crate::core::com::Com;
-use crate::core::schedule::{Promise, Schedule, Transfer};
-use crate::core::step::{Progress, Stepper};
-use crate::core::trace::{Recorder, snapshot_every};
+use crate::algo::outcome::Outcome;
+use crate::com::Com;
+use crate::schedule::{Promise, Schedule, Transfer};
+use crate::step::{Progress, Stepper};
+use crate::trace::{Recorder, snapshot_every};
 
 /// The rule of every GS step, for captions.
 pub const GREEDY_RULE: &str =

@@ -1,7 +1,7 @@
 //! What LS, PS, BS and GS record: typed events, the view state, captions.
 
-use crate::core::schedule::Transfer;
-use crate::core::trace::Replay;
+use crate::schedule::Transfer;
+use crate::trace::Replay;
 
 /// One action of an irregular scheduler of paper 004 §5.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! closed forms.
 //!
 //! ```
-//! use commbook::core::algo::cm5::exchange::{Exchange, ExchangePlan};
+//! use commbook_core::algo::cm5::exchange::{Exchange, ExchangePlan};
 //! let pex = ExchangePlan::new(Exchange::Pex, 32).unwrap();
 //! assert_eq!(pex.steps.len(), 31);
 //! let f = pex.contention();
@@ -16,8 +16,8 @@
 
 use super::order::Order;
 use super::rex::{MAX_P, Rex, RexError};
-use crate::core::cost::contention::ContentionCost;
-use crate::core::cost::fatload::link_load;
+use crate::cost::contention::ContentionCost;
+use crate::cost::fatload::link_load;
 
 /// A complete-exchange algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl ExchangePlan {
         self.exchange != Exchange::Lex
     }
 
-    /// f(i) of each step on the fat tree (see [`crate::core::cost::fatload`]).
+    /// f(i) of each step on the fat tree (see [`crate::cost::fatload`]).
     pub fn contention(&self) -> Vec<f64> {
         self.steps
             .iter()

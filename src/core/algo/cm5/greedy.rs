@@ -12,7 +12,7 @@
 //! i ⊕ k order (a test checks it); on an irregular pattern it skips the
 //! pairs with nothing to say, which PS cannot.
 
-use crate::core::com::Com;
+use crate::com::Com;
 use std::collections::BTreeSet;
 
 /// The partners each processor still needs.

@@ -23,8 +23,8 @@
 //! others in step 1. Every PS/BS/GS step is a partial permutation.
 //!
 //! ```
-//! use commbook::core::algo::cm5::{self, Cm5Algo};
-//! use commbook::core::{com::Com, verify::verify};
+//! use commbook_core::algo::cm5::{self, Cm5Algo};
+//! use commbook_core::{com::Com, verify::verify};
 //! let com = Com::from_rows(&[
 //!     vec![0, 4, 0, 0],
 //!     vec![4, 0, 0, 0],
@@ -50,9 +50,9 @@ pub mod rex_trace;
 pub use engine::{Cm5Outcome, Cm5Run, GREEDY_RULE};
 pub use events::{Cm5Event, Cm5State, caption};
 
-use crate::core::com::{Com, ComError, MAX_BYTES, Message};
-use crate::core::schedule::Schedule;
-use crate::core::trace::Trace;
+use crate::com::{Com, ComError, MAX_BYTES, Message};
+use crate::schedule::Schedule;
+use crate::trace::Trace;
 
 /// The irregular schedulers of paper 004 §5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,12 +69,12 @@ pub enum Cm5Algo {
 
 /// Runs `algo` without a trace.
 pub fn schedule(algo: Cm5Algo, com: &Com) -> Cm5Outcome {
-    crate::core::step::run(Box::new(Cm5Run::new(algo, com, false)))
+    crate::step::run(Box::new(Cm5Run::new(algo, com, false)))
 }
 
 /// Runs `algo` and records its trace: one step per step of the algorithm.
 pub fn trace(algo: Cm5Algo, com: &Com) -> (Schedule, Trace<Cm5State>) {
-    let out = crate::core::step::run(Box::new(Cm5Run::new(algo, com, true)));
+    let out = crate::step::run(Box::new(Cm5Run::new(algo, com, true)));
     let trace = out.trace.expect("recording was requested");
     (out.schedule, trace)
 }

@@ -11,10 +11,10 @@
 //!   and long-distance pairs in every step.
 //!
 //! For p not a power of two the paper gives no order; PEX and BEX then use
-//! the circle method of [`crate::core::algo::pairing`] (p − 1 steps for even
+//! the circle method of [`crate::algo::pairing`] (p − 1 steps for even
 //! p, p for odd p), the same generalisation LP uses.
 
-use crate::core::algo::pairing::Pairing;
+use crate::algo::pairing::Pairing;
 
 /// A fixed order of meetings over p processors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl Order {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::published::ponnusamy93::{TABLE1_PEX, TABLE2_REX, TABLE3_BEX};
+    use crate::published::ponnusamy93::{TABLE1_PEX, TABLE2_REX, TABLE3_BEX};
 
     fn table(rows: &[[(usize, usize); 4]]) -> Vec<Vec<(usize, usize)>> {
         // The paper prints steps as columns; the constants hold one row per step.

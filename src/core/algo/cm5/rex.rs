@@ -16,7 +16,7 @@
 //! [`super::rex_trace`].
 //!
 //! ```
-//! use commbook::core::algo::cm5::rex::Rex;
+//! use commbook_core::algo::cm5::rex::Rex;
 //! let rex = Rex::new(8).unwrap();
 //! assert_eq!(rex.steps.len(), 3);
 //! assert_eq!(rex.steps[0].pairs, vec![(0, 4), (1, 5), (2, 6), (3, 7)]);
@@ -202,7 +202,7 @@ impl Rex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::published::ponnusamy93::TABLE2_REX;
+    use crate::published::ponnusamy93::TABLE2_REX;
 
     #[test]
     fn rex_is_table_2_and_delivers_everything() {

@@ -1,7 +1,7 @@
 //! The trace of REX: which blocks each processor holds after each step.
 
 use super::rex::{Block, Carry, Rex};
-use crate::core::trace::{Recorder, Replay, Trace};
+use crate::trace::{Recorder, Replay, Trace};
 
 impl Rex {
     /// The trace: one step per exchange step.

@@ -1,8 +1,8 @@
 use super::order::Order;
 use super::*;
-use crate::core::algo::lp;
-use crate::core::com::nonuniform::NonuniformConfig;
-use crate::core::verify::verify;
+use crate::algo::lp;
+use crate::com::nonuniform::NonuniformConfig;
+use crate::verify::verify;
 use expect_test::expect;
 
 const ALL: [Cm5Algo; 4] = [Cm5Algo::Ls, Cm5Algo::Ps, Cm5Algo::Bs, Cm5Algo::Gs];

@@ -2,9 +2,9 @@
 //! and the limits that keep the link variants fast. Validated once; the
 //! engine then cannot fail.
 
-use crate::core::com::Com;
-use crate::core::net::TopologySpec;
-use crate::core::net::{fattree::FatTree, mesh::Mesh};
+use crate::com::Com;
+use crate::net::TopologySpec;
+use crate::net::{fattree::FatTree, mesh::Mesh};
 use std::fmt;
 
 /// The default split factor h of RS_NH and RS_NLH.

@@ -5,12 +5,12 @@
 use super::RsConfig;
 use super::events::{CEntry, RsEvent, RsState, Verdict};
 use super::links::Links;
-use crate::core::algo::outcome::Outcome;
-use crate::core::com::Com;
-use crate::core::rng::Rng;
-use crate::core::schedule::{Promise, Schedule, Transfer};
-use crate::core::step::{Progress, Stepper};
-use crate::core::trace::{Recorder, snapshot_every};
+use crate::algo::outcome::Outcome;
+use crate::com::Com;
+use crate::rng::Rng;
+use crate::schedule::{Promise, Schedule, Transfer};
+use crate::step::{Progress, Stepper};
+use crate::trace::{Recorder, snapshot_every};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {

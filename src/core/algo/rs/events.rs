@@ -1,9 +1,9 @@
 //! What the RS schedulers record: typed events, the view state they build,
 //! and one caption per step.
 
-use crate::core::schedule::Transfer;
-use crate::core::trace::Replay;
-use crate::core::verify::LinkId;
+use crate::schedule::Transfer;
+use crate::trace::Replay;
+use crate::verify::LinkId;
 use std::collections::BTreeMap;
 
 /// An active entry of CCOM: a message (or what is left of it) still to send.

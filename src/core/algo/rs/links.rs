@@ -2,8 +2,8 @@
 //! which message holds each link in the current phase.
 
 use super::events::CEntry;
-use crate::core::net::{Network, TopologySpec};
-use crate::core::verify::LinkId;
+use crate::net::{Network, TopologySpec};
+use crate::verify::LinkId;
 
 /// Static routes and link owners for the link-avoiding variants.
 pub(super) struct Links {

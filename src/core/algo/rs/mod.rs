@@ -16,7 +16,7 @@
 //! static routing, shares a directed link with a message already in the
 //! phase, so every phase is free of node *and* link contention (useful for
 //! circuit switching). The book offers the 2-D mesh with XY routing and the
-//! CM-5 fat tree ([`crate::core::net`]); without a topology, RS_NL uses the
+//! CM-5 fat tree ([`crate::net`]); without a topology, RS_NL uses the
 //! fat tree of n processors, the machine of NICE's experiments.
 //!
 //! **RS_NH** (and **RS_NLH**, the same on top of RS_NL) keeps the big
@@ -47,8 +47,8 @@
 //!   h cuts less and adds fewer phases.
 //!
 //! ```
-//! use commbook::core::algo::rs::{self, RsConfig, RsVariant};
-//! use commbook::core::{com::Com, verify::verify};
+//! use commbook_core::algo::rs::{self, RsConfig, RsVariant};
+//! use commbook_core::{com::Com, verify::verify};
 //! let com = Com::from_rows(&[
 //!     vec![0, 100, 10, 0],
 //!     vec![0, 0, 10, 10],
@@ -76,9 +76,9 @@ pub use config::{
 pub use engine::{Rs, RsOutcome};
 pub use events::{CEntry, RsEvent, RsState, Verdict, caption};
 
-use crate::core::com::Com;
-use crate::core::schedule::Schedule;
-use crate::core::trace::Trace;
+use crate::com::Com;
+use crate::schedule::Schedule;
+use crate::trace::Trace;
 
 /// The scheduler as a step engine, for the UI to run in slices.
 pub fn stepper(com: &Com, cfg: &RsConfig, record: bool) -> Result<Rs, RsError> {
@@ -88,12 +88,12 @@ pub fn stepper(com: &Com, cfg: &RsConfig, record: bool) -> Result<Rs, RsError> {
 
 /// Runs without a trace (the fast path).
 pub fn schedule(com: &Com, cfg: &RsConfig) -> Result<RsOutcome, RsError> {
-    Ok(crate::core::step::run(Box::new(stepper(com, cfg, false)?)))
+    Ok(crate::step::run(Box::new(stepper(com, cfg, false)?)))
 }
 
 /// Runs and records the trace.
 pub fn trace(com: &Com, cfg: &RsConfig) -> Result<(Schedule, Trace<RsState>), RsError> {
-    let out = crate::core::step::run(Box::new(stepper(com, cfg, true)?));
+    let out = crate::step::run(Box::new(stepper(com, cfg, true)?));
     let trace = out.trace.expect("recording was requested");
     Ok((out.schedule, trace))
 }

@@ -1,9 +1,9 @@
 use super::*;
-use crate::core::com::fig7::Fig7Config;
-use crate::core::com::nonuniform::NonuniformConfig;
-use crate::core::net::{StaticRouting, TopologySpec};
-use crate::core::trace::Replay;
-use crate::core::verify::verify;
+use crate::com::fig7::Fig7Config;
+use crate::com::nonuniform::NonuniformConfig;
+use crate::net::{StaticRouting, TopologySpec};
+use crate::trace::Replay;
+use crate::verify::verify;
 use expect_test::expect;
 
 const ALL: [RsVariant; 4] = [RsVariant::N, RsVariant::Nl, RsVariant::Nh, RsVariant::Nlh];
@@ -252,7 +252,7 @@ fn refuses_bad_configurations() {
     let full = Com::from_messages(
         400,
         (0..400 * 400)
-            .map(|k| crate::core::com::Message {
+            .map(|k| crate::com::Message {
                 src: k / 400,
                 dst: k % 400,
                 bytes: 1,
@@ -263,7 +263,7 @@ fn refuses_bad_configurations() {
     let line = Com::from_messages(
         4096,
         (0..4096 * 3)
-            .map(|k| crate::core::com::Message {
+            .map(|k| crate::com::Message {
                 src: k / 3,
                 dst: (k / 3 + 2048 + k % 3) % 4096,
                 bytes: 1,

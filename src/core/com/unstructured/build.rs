@@ -2,7 +2,7 @@
 //! elliptical hole (the "airfoil"), triangulated cell by cell. See the
 //! module above for the construction and why.
 
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 
 /// A 2-D triangulated mesh and (once partitioned) the part of each point.
 #[derive(Clone, Debug, PartialEq)]

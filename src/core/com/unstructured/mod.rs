@@ -28,7 +28,7 @@
 //!    symmetric, the sizes usually are not, and the diagonal is empty.
 //!
 //! ```
-//! use commbook::core::com::unstructured::MeshConfig;
+//! use commbook_core::com::unstructured::MeshConfig;
 //! let com = MeshConfig::new(8, 1).generate().unwrap();
 //! assert_eq!(com.n(), 8);
 //! assert!((0..8).all(|i| com.get(i, i) == 0));

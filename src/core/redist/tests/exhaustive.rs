@@ -2,13 +2,13 @@
 //! paths, the structure of Ps, the step counts of Theorem 3, and every
 //! kind of schedule executed on data (one superblock, x = 1).
 
-use crate::core::redist::exec::execute;
-use crate::core::redist::scheme::{
+use crate::redist::exec::execute;
+use crate::redist::scheme::{
     DegreeSplit, multiphase_factors, theorem3_hybrid_steps, theorem3_indirect_steps,
 };
-use crate::core::redist::shape::ceil_log2;
-use crate::core::redist::tables::constructive;
-use crate::core::redist::{ArrayConfig, Direction, Scheme, Shape, Tables, incremental, schedules};
+use crate::redist::shape::ceil_log2;
+use crate::redist::tables::constructive;
+use crate::redist::{ArrayConfig, Direction, Scheme, Shape, Tables, incremental, schedules};
 use expect_test::expect;
 
 fn all() -> impl Iterator<Item = Shape> {

@@ -5,10 +5,10 @@
 //! about them is checked, and the remaining tables and the traces are
 //! golden texts.
 
-use crate::core::published::lim;
-use crate::core::redist::plan::{Action, StepKind};
-use crate::core::redist::tables::{Table, decomposition};
-use crate::core::redist::{Direction, Scheme, Shape, Tables, schedules, trace};
+use crate::published::lim;
+use crate::redist::plan::{Action, StepKind};
+use crate::redist::tables::{Table, decomposition};
+use crate::redist::{Direction, Scheme, Shape, Tables, schedules, trace};
 use expect_test::expect;
 
 fn example() -> Shape {
@@ -248,7 +248,7 @@ fn table_1_and_the_introduction() {
     );
     // Table 1, cyclic(x) → cyclic(y) with x, y, P pairwise coprime: at most
     // ⌈log x⌉ + ⌈log y⌉ + 4 indirect steps against x + y.
-    use crate::core::redist::general::GeneralConfig;
+    use crate::redist::general::GeneralConfig;
     for (x, y, p) in [(3, 5, 8), (5, 7, 16), (7, 9, 32), (11, 13, 64)] {
         let problem = GeneralConfig {
             x,
@@ -259,8 +259,7 @@ fn table_1_and_the_introduction() {
         .validate()
         .unwrap();
         let ours = problem.n_steps(Scheme::Indirect);
-        let bound =
-            crate::core::redist::shape::ceil_log2(x) + crate::core::redist::shape::ceil_log2(y) + 4;
+        let bound = crate::redist::shape::ceil_log2(x) + crate::redist::shape::ceil_log2(y) + 4;
         assert!(ours <= bound, "x = {x}, y = {y}: {ours} > {bound}");
         assert_eq!(problem.n_steps(Scheme::Direct), x + y);
         assert!(problem.execute(Scheme::Indirect).is_ok());

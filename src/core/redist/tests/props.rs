@@ -2,16 +2,14 @@
 //! reproduced by rerunning the test; proptest also stores the shrunk case
 //! under `proptest-regressions/`).
 
-use crate::core::cost::gdm::{Corollary2, Gdm};
-use crate::core::redist::cost::plan_cost;
-use crate::core::redist::exec::execute;
-use crate::core::redist::general::GeneralConfig;
-use crate::core::redist::grid::listing;
-use crate::core::redist::shape::ceil_log2;
-use crate::core::redist::{
-    ArrayConfig, Direction, Scheme, Shape, Tables, export, schedules, trace,
-};
-use crate::core::verify::verify;
+use crate::cost::gdm::{Corollary2, Gdm};
+use crate::redist::cost::plan_cost;
+use crate::redist::exec::execute;
+use crate::redist::general::GeneralConfig;
+use crate::redist::grid::listing;
+use crate::redist::shape::ceil_log2;
+use crate::redist::{ArrayConfig, Direction, Scheme, Shape, Tables, export, schedules, trace};
+use crate::verify::verify;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -118,7 +116,7 @@ proptest! {
         copies in 1usize..=40,
         which in 0usize..4,
     ) {
-        let l = x / crate::core::redist::shape::gcd(x, y) * y;
+        let l = x / crate::redist::shape::gcd(x, y) * y;
         let problem = GeneralConfig { x, y, p, n: l * copies }.validate().unwrap();
         let scheme = [Scheme::Direct, Scheme::Indirect, Scheme::Hybrid(1), Scheme::Multiphase][which];
         let run = problem.execute(scheme);
