@@ -57,8 +57,30 @@ fn main() {
             failures.join("\n")
         );
     }
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("chapters.rs");
-    std::fs::write(dest, out).unwrap();
+    let out_dir = std::env::var("OUT_DIR").unwrap();
+    std::fs::write(Path::new(&out_dir).join("chapters.rs"), out).unwrap();
+    std::fs::write(Path::new(&out_dir).join("cover.rs"), cover()).unwrap();
+}
+
+/// The cover page, `chapters/cover.md`, as two HTML strings around the
+/// `<!-- contents -->` marker (the contents list is drawn from the chapters).
+fn cover() -> String {
+    println!("cargo:rerun-if-changed=chapters/cover.md");
+    let md = std::fs::read_to_string("chapters/cover.md").expect("chapters/cover.md");
+    let ch =
+        compile::compile(&md).unwrap_or_else(|e| panic!("chapters/cover.md: {}", e.join("; ")));
+    let html: String = ch
+        .pieces
+        .iter()
+        .map(|p| match p {
+            compile::Piece::Html(h) => h.clone(),
+            compile::Piece::Widget(_) => panic!("chapters/cover.md: the cover has no figures"),
+        })
+        .collect();
+    let (before, after) = html
+        .split_once("<!-- contents -->")
+        .expect("cover.md has a <!-- contents --> line");
+    format!("[{before:?}, {after:?}]")
 }
 
 fn check_widgets(file: &str, ch: &compile::Compiled, failures: &mut Vec<String>) {

@@ -91,13 +91,15 @@ fn math_to_mathml(latex: &str, display: bool) -> Result<String, String> {
     if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
         return Err(format!("LaTeX error in `{latex}`: {e}"));
     }
+    // No TeX annotation: it would repeat every formula's source in the
+    // site's data (about a tenth of a chapter's bytes) for no reader benefit;
+    // screen readers speak the MathML itself.
     let config = RenderConfig {
         display_mode: if display {
             DisplayMode::Block
         } else {
             DisplayMode::Inline
         },
-        annotation: Some(latex),
         ..RenderConfig::default()
     };
     let mut out = String::new();

@@ -43,6 +43,10 @@ pub struct WidgetBlock {
 /// Every chapter, in reading order.
 pub static CHAPTERS: &[Chapter] = include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
 
+/// The cover page (`chapters/cover.md`): the HTML before and after the
+/// place where the contents list goes.
+pub static COVER: [&str; 2] = include!(concat!(env!("OUT_DIR"), "/cover.rs"));
+
 /// Looks a chapter up by slug.
 pub fn chapter(slug: &str) -> Option<&'static Chapter> {
     CHAPTERS.iter().find(|c| c.slug == slug)

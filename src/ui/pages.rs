@@ -2,7 +2,7 @@
 
 use crate::book::params::Notice;
 use crate::book::route::Query;
-use crate::book::{CHAPTERS, Chapter, Segment};
+use crate::book::{CHAPTERS, COVER, Chapter, Segment};
 use crate::ui::url::UrlState;
 use crate::ui::widgets::WidgetHost;
 use crate::ui::widgets::frame::Notices;
@@ -62,38 +62,19 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
     }
 }
 
-/// The cover: what the book is, how to use it, its contents and sources.
+/// The cover: `chapters/cover.md` around the contents list.
 #[component]
 pub fn Cover() -> Html {
     html! {
         <article class="cover chapter">
-            <h1>{"Communication Scheduling on Permutation Networks"}</h1>
-            <p class="subtitle">{"An interactive textbook on how distributed-memory machines move many messages at once"}</p>
-            <p>{"Every algorithm in this book runs in your browser. Each figure can be stepped forward and back, \
-                its settings changed, and its exact view shared: the address bar always holds a link that reopens \
-                the figure at the same step with the same settings."}</p>
+            { Html::from_html_unchecked(AttrValue::Static(COVER[0])) }
             <h2>{"Contents"}</h2>
             <ol>
-                { for CHAPTERS.iter().map(|c| html! { <li><a href={format!("#/chapter/{}", c.slug)}>{c.title}</a></li> }) }
+                { for CHAPTERS.iter().map(|c| html! {
+                    <li value={c.number.to_string()}><a href={format!("#/chapter/{}", c.slug)}>{c.title}</a></li>
+                }) }
             </ol>
-            <h2>{"Using the figures"}</h2>
-            <table class="keys">
-                <tr><th><kbd>{"Space"}</kbd></th><td>{"play or pause"}</td></tr>
-                <tr><th><kbd>{"←"}</kbd>{" "}<kbd>{"→"}</kbd></th><td>{"one step back or forward"}</td></tr>
-                <tr><th><kbd>{"Home"}</kbd>{" "}<kbd>{"End"}</kbd></th><td>{"first or last step"}</td></tr>
-                <tr><th><kbd>{"PgUp"}</kbd>{" "}<kbd>{"PgDn"}</kbd></th><td>{"ten steps back or forward"}</td></tr>
-            </table>
-            <p>{"The keys act on the figure that has focus (click it or reach it with Tab). \
-                \"Large type\" in the contents enlarges everything for a projector; the theme switch is beside it. \
-                Any figure can be shown alone, for example in a course page's iframe, at #/embed/NAME (e.g. #/embed/lp)."}</p>
-            <h2>{"Sources"}</h2>
-            <ol class="sources">
-                <li>{"[000] S. Ranka, J.-C. Wang, G. Fox. Static and runtime algorithms for all-to-many personalized communication on permutation networks. CRPC-TR94501, 1994."}</li>
-                <li>{"[001] S. E. Hambrusch, F. Hameed, A. A. Khokhar. Communication operations on coarse-grained mesh architectures. 1994."}</li>
-                <li>{"[002] J.-C. Wang, T.-H. Lin, S. Ranka. NICE: non-uniform irregular communication exchange."}</li>
-                <li>{"[003] Y. W. Lim, P. B. Bhat, V. K. Prasanna. Efficient algorithms for block-cyclic redistribution of arrays."}</li>
-                <li>{"[004] R. Ponnusamy, R. Thakur, A. Choudhary, K. Velamakanni, Z. Bozkus, G. Fox. Experimental performance evaluation of the CM-5."}</li>
-            </ol>
+            { Html::from_html_unchecked(AttrValue::Static(COVER[1])) }
         </article>
     }
 }
