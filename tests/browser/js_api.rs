@@ -1,6 +1,7 @@
-//! The JavaScript API returns plain objects and throws readable errors.
+//! The JavaScript API's commands return plain objects and readable errors
+//! (called here directly; the end-to-end test calls them through the worker).
 
-use commbook::ui::js_api;
+use commbook::ui::js_api::call;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -14,53 +15,62 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn com_and_schedule_return_plain_objects() {
-    let m = js_api::com(obj(r#"{"gen":"fig7","n":8,"d":2,"seed":3}"#)).unwrap();
+    let m = call("com", obj(r#"{"gen":"fig7","n":8,"d":2,"seed":3}"#)).unwrap();
     assert_eq!(get(&m, "n").as_f64(), Some(8.0));
     assert_eq!(js_sys::Array::from(&get(&m, "sizes")).length(), 8);
-    let s = js_api::schedule(obj(r#"{"algo":"lp","gen":"fig7","n":8,"d":2}"#)).unwrap();
+    let s = call("schedule", obj(r#"{"algo":"lp","gen":"fig7","n":8,"d":2}"#)).unwrap();
     assert_eq!(get(&s, "algo").as_string().as_deref(), Some("lp"));
     assert_eq!(js_sys::Array::from(&get(&s, "phases")).length(), 7);
     let stats = get(&s, "stats");
     assert_eq!(get(&stats, "phases").as_f64(), Some(7.0));
-    let r = js_api::run("schedule", obj(r#"{"algo":"lp","com":[[0,5],[3,0]]}"#)).unwrap();
+    let r = call("schedule", obj(r#"{"algo":"lp","com":[[0,5],[3,0]]}"#)).unwrap();
     assert_eq!(js_sys::Array::from(&get(&r, "phases")).length(), 1);
 }
 
-fn message(e: wasm_bindgen::JsError) -> String {
-    let v: JsValue = e.into();
-    js_sys::Error::from(v).message().into()
-}
-
 #[wasm_bindgen_test]
-fn exchange_and_redist_are_callable() {
-    let x = js_api::exchange(obj(r#"{"algo":"bex","p":8}"#)).unwrap();
+fn every_command_is_callable() {
+    let x = call("exchange", obj(r#"{"algo":"bex","p":8}"#)).unwrap();
     assert_eq!(js_sys::Array::from(&get(&x, "steps")).length(), 7);
-    let r = js_api::redist(obj(r#"{"k":6,"p":9,"schedule":"indirect"}"#)).unwrap();
+    let r = call("redist", obj(r#"{"k":6,"p":9,"schedule":"indirect"}"#)).unwrap();
     assert_eq!(get(&r, "n_steps").as_f64(), Some(4.0));
+    let c = call(
+        "collective",
+        obj(r#"{"op":"scatter","algo":"logp-lev-sq","mesh":"4x4"}"#),
+    )
+    .unwrap();
+    assert!(get(&c, "setups").as_f64().is_some());
+    let s = call(
+        "simulate",
+        obj(r#"{"topology":"mesh:2x2","pairs":"0:3","bytes":64}"#),
+    )
+    .unwrap();
+    assert_eq!(get(&s, "delivered_messages").as_f64(), Some(1.0));
+    let b = call(
+        "bench",
+        obj(r#"{"case":"cgm-512-511","runs":1,"warmup":0}"#),
+    )
+    .unwrap();
+    assert!(get(&b, "median_ms").as_f64().is_some());
 }
 
 #[wasm_bindgen_test]
-fn bad_calls_throw_the_cli_messages() {
-    let e = js_api::com(obj(r#"{"gen":"fig7","n":8,"d":9}"#)).unwrap_err();
-    assert_eq!(
-        message(e),
-        "d must be below n (got d = 9, n = 8); try d = 7"
-    );
-    let e = js_api::schedule(obj(r#"{"algo":"nope","gen":"fig7","n":8,"d":2}"#)).unwrap_err();
-    assert!(message(e).starts_with("unknown algorithm 'nope'"));
-    let e = js_api::com(obj(r#"{"gen":"fig7","n":5000,"d":2}"#)).unwrap_err();
-    assert!(
-        message(e).contains("too large for the browser"),
-        "the browser caps n"
-    );
-    let e = js_api::com(JsValue::from_f64(3.0)).unwrap_err();
-    assert!(message(e).starts_with("options must be an object"));
-    let e = js_api::run("teleport", JsValue::NULL).unwrap_err();
-    assert!(message(e).starts_with("unknown command 'teleport'"));
-    let e = js_api::schedule(obj(r#"{"algo":"lp","com":[[0,-1],[0,0]]}"#)).unwrap_err();
-    assert!(
-        message(e).contains("negative"),
-        "{}",
-        "negative sizes are refused"
-    );
+fn bad_calls_give_the_cli_messages() {
+    let e = call("com", obj(r#"{"gen":"fig7","n":8,"d":9}"#)).unwrap_err();
+    assert_eq!(e, "d must be below n (got d = 9, n = 8); try d = 7");
+    let e = call(
+        "schedule",
+        obj(r#"{"algo":"nope","gen":"fig7","n":8,"d":2}"#),
+    )
+    .unwrap_err();
+    assert!(e.starts_with("unknown algorithm 'nope'"), "{e}");
+    let e = call("com", obj(r#"{"gen":"fig7","n":5000,"d":2}"#)).unwrap_err();
+    assert!(e.contains("too large for the browser"), "{e}");
+    let e = call("com", JsValue::from_f64(3.0)).unwrap_err();
+    assert!(e.starts_with("options must be an object"), "{e}");
+    let e = call("teleport", JsValue::NULL).unwrap_err();
+    assert!(e.starts_with("unknown command 'teleport'"), "{e}");
+    let e = call("schedule", obj(r#"{"algo":"lp","com":[[0,-1],[0,0]]}"#)).unwrap_err();
+    assert!(e.contains("negative"), "{e}");
+    let e = call("bench", obj(r#"{"case":"nope"}"#)).unwrap_err();
+    assert!(e.starts_with("unknown case 'nope'"), "{e}");
 }

@@ -64,10 +64,14 @@ try {
   check(await page.locator('.sidebar').count() === 0, 'the embed view shows no contents');
   check((await page.locator('#widget-lp .caption').textContent()).startsWith('Step 1:'), 'the embed view restores its step');
 
-  // The JavaScript API is reachable from the page.
-  const phases = await page.evaluate(() => window.commbook.schedule({ algo: 'lp', gen: 'fig7', n: 8, d: 2 }).stats.phases);
+  // The JavaScript API runs in its worker, loaded from the sub-path on first use.
+  const before = await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('commbook-worker')));
+  check(!before, 'the API worker is not downloaded until the API is called');
+  const phases = await page.evaluate(async () => (await window.commbook.schedule({ algo: 'lp', gen: 'fig7', n: 8, d: 2 })).stats.phases);
   check(phases === 7, `window.commbook.schedule works (${phases} phases)`);
-  const err = await page.evaluate(() => { try { window.commbook.com({ gen: 'fig7', n: 4, d: 9 }); return ''; } catch (e) { return e.message; } });
+  const steps = await page.evaluate(async () => (await window.commbook.redist({ k: 6, p: 9, schedule: 'indirect' })).n_steps);
+  check(steps === 4, `window.commbook.redist works (${steps} steps)`);
+  const err = await page.evaluate(async () => { try { await window.commbook.com({ gen: 'fig7', n: 4, d: 9 }); return ''; } catch (e) { return e.message; } });
   check(err.startsWith('d must be below n'), `JS API errors are readable ("${err}")`);
 
   // Phone-sized screen: the contents become a drawer.
