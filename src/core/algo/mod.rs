@@ -5,6 +5,7 @@
 pub mod ac;
 pub mod ccom;
 pub mod cgm;
+pub mod cgm_events;
 pub mod cm5;
 pub mod gm;
 pub mod gm_scan;
