@@ -7,6 +7,7 @@ pub mod ccom;
 pub mod cgm;
 pub mod cgm_events;
 pub mod cm5;
+pub mod duel;
 pub mod gm;
 pub mod gm_scan;
 pub mod lp;
