@@ -16,5 +16,6 @@ pub mod rng;
 pub mod schedule;
 pub mod stats;
 pub mod step;
+pub mod sweep;
 pub mod trace;
 pub mod verify;
