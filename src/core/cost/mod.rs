@@ -8,6 +8,7 @@
 //! scheduler, minimise S/R + C. `gdm` is paper 003's T_d + m·τ_d with its
 //! machine presets and Corollary 2.
 
+pub mod breakeven;
 pub mod choice;
 pub mod contention;
 pub mod fatload;
