@@ -246,7 +246,7 @@ pub fn caption(k: usize, m: &LpCgmModel) -> String {
             let rhs = if r == 1.0 {
                 "τ/C2".to_string()
             } else {
-                format!("{}·τ/C2", crate::chart::format_value(r))
+                format!("{r}·τ/C2")
             };
             format!(
                 "Equation 5, for small messages: CGM wins while d·ln d ≤ {rhs} = {:.1}, that is up to \
