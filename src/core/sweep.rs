@@ -134,6 +134,19 @@ impl SweepResult {
     }
 }
 
+/// The paper's expected number of permutations, d + log₂ d (eq. 4).
+pub fn d_plus_log_d(d: f64) -> f64 {
+    d + d.log2()
+}
+
+/// CGM's expected probes per processor over a whole run: eq. 1's
+/// ln d + 1 per iteration times eq. 4's d + log₂ d iterations. An upper
+/// estimate (eq. 1 lets later rows fail as if every earlier row had found
+/// a receiver, and the rows shrink from iteration to iteration).
+pub fn probes_per_n(d: f64) -> f64 {
+    (d.ln() + 1.0) * d_plus_log_d(d)
+}
+
 /// Table 4's average number of CGM permutations for n and d, if printed.
 pub fn published_cgm(n: usize, d: usize) -> Option<f64> {
     let k = TABLE4_N.iter().position(|&m| m == n)?;
@@ -298,6 +311,15 @@ mod tests {
         assert_eq!(published_cgm(32, 96), None);
         assert_eq!(published_gm(32, 24), Some(26.56));
         assert_eq!(published_gm(128, 24), None);
+        // Table 4's own d + log d column, to its one decimal.
+        for r in TABLE4 {
+            assert!(
+                (d_plus_log_d(r.d as f64) - r.d_plus_log_d).abs() < 0.05,
+                "{}",
+                r.d
+            );
+        }
+        assert_eq!(probes_per_n(1.0), 1.0);
     }
 
     #[test]

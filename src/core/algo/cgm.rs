@@ -150,6 +150,12 @@ pub fn run_ordered(com: &Com, seed: u64, order: RowOrder) -> Run {
     iterate(&mut t, n, active, &mut rng, &mut Off)
 }
 
+/// Probes of a CGM run over `messages` messages that found their receiver
+/// taken (collisions, §4): every other probe claims a message.
+pub fn collisions(run: &Run, messages: usize) -> u64 {
+    run.probes.saturating_sub(messages as u64)
+}
+
 /// A recorded CGM run: the compaction and the iterations as two traces.
 #[derive(Clone, Debug)]
 pub struct CgmTrace {
@@ -206,6 +212,7 @@ mod tests {
         assert_eq!(last.phases, t.run.schedule.len());
         // A probe either claims a message or collides.
         assert_eq!(last.probes, last.collisions + com.len() as u64);
+        assert_eq!(collisions(&t.run, com.len()), last.collisions);
         let steps: u64 = (1..=t.iterations.len())
             .flat_map(|k| t.iterations.events(k))
             .map(CgmEvent::probes)

@@ -217,4 +217,35 @@ mod tests {
         assert_eq!(d.gm.run, gm::run(&com, Scan::AfterRow, 4));
         assert_eq!(d.cgm.run, cgm::run_ordered(&com, 4, RowOrder::Sorted));
     }
+
+    #[test]
+    fn every_iteration_is_maximal_so_2d_minus_1_phases_suffice() {
+        // A message left out of an iteration shares its sender or its
+        // receiver with one that was taken (its row found another free
+        // receiver, or found this one taken). So each of the at most
+        // 2d − 2 messages next to it must go first, one per iteration.
+        for (n, d, s) in [(16, 4, 1), (24, 9, 2), (32, 16, 3), (40, 39, 4)] {
+            let com = Fig7Config::new(n, d, s).generate().unwrap();
+            let runs = [
+                gm::run(&com, Scan::FromZero, s),
+                gm::run(&com, Scan::AfterRow, s),
+                cgm::run(&com, s),
+                cgm::run_ordered(&com, s, RowOrder::Sorted),
+            ];
+            for r in runs {
+                let mut left: Vec<(usize, usize)> =
+                    com.messages().map(|m| (m.src, m.dst)).collect();
+                for phase in &r.schedule.phases {
+                    let busy = |p: usize, recv: bool| {
+                        phase
+                            .iter()
+                            .any(|t| if recv { t.dst == p } else { t.src == p })
+                    };
+                    left.retain(|&(a, b)| !phase.iter().any(|t| (t.src, t.dst) == (a, b)));
+                    assert!(left.iter().all(|&(a, b)| busy(a, false) || busy(b, true)));
+                }
+                assert!(r.schedule.len() < 2 * com.max_degree(), "n = {n}, d = {d}");
+            }
+        }
+    }
 }

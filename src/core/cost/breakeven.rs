@@ -209,6 +209,39 @@ pub fn sizes() -> Vec<f64> {
     (0..=56).map(|i| 16.0 * 2f64.powf(i as f64 / 4.0)).collect()
 }
 
+/// The chart's lines as `(M, d)` points over [`sizes`]: the model's
+/// break-even, equation 5 and equation 6, each kept to `1 ≤ d ≤ n − 1`
+/// (a bound past n − 1 says "CGM wins at every density").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lines {
+    pub boundary: Vec<(f64, f64)>,
+    pub eq5: Vec<(f64, f64)>,
+    pub eq6: Vec<(f64, f64)>,
+}
+
+/// Computes [`Lines`] for a model.
+pub fn lines(m: &LpCgmModel) -> Lines {
+    let top = (m.n as f64 - 1.0).max(1.0);
+    let inside = |d: f64| (1.0..=top).contains(&d);
+    let d5 = m.eq5_d();
+    Lines {
+        boundary: sizes()
+            .into_iter()
+            .filter_map(|b| m.breakeven_d(b).map(|d| (b, d)))
+            .collect(),
+        eq5: sizes()
+            .into_iter()
+            .filter(|_| inside(d5))
+            .map(|b| (b, d5))
+            .collect(),
+        eq6: sizes()
+            .into_iter()
+            .map(|b| (b, m.eq6_d(b)))
+            .filter(|p| inside(p.1))
+            .collect(),
+    }
+}
+
 /// The sentence for layer k of the break-even chart: 0 the measurements,
 /// 1 the full model, 2 equation 5, 3 equation 6.
 pub fn caption(k: usize, m: &LpCgmModel) -> String {
@@ -310,6 +343,18 @@ mod tests {
         // LP wins everywhere if CGM's permutations cost too much.
         let slow = LpCgmModel { c3: 40.0, ..m };
         assert_eq!(slow.breakeven_d(16.0), None);
+    }
+
+    #[test]
+    fn lines_stay_inside_the_densities() {
+        let m = LpCgmModel::fitted();
+        let l = lines(&m);
+        assert_eq!(l.boundary.len(), sizes().len());
+        assert_eq!(l.eq5.len(), sizes().len());
+        assert!(!l.eq6.is_empty() && l.eq6.len() < sizes().len());
+        assert!(l.eq6.iter().all(|p| (1.0..=31.0).contains(&p.1)));
+        // With n = 8, eq. 5's d ≈ 15.5 is off the chart.
+        assert!(lines(&LpCgmModel { n: 8, ..m }).eq5.is_empty());
     }
 
     #[test]
