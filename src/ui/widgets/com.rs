@@ -36,6 +36,22 @@ pub fn ComWidget(props: &WidgetProps) -> Html {
 
 /// The n, d, seed and swap inputs (shared with the LP widget).
 pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
+    settings_noted(props, ctx, |key| {
+        if key == "n" {
+            "at most 1024 in the browser"
+        } else {
+            ""
+        }
+        .into()
+    })
+}
+
+/// An input for every setting but the edits, with `note(key)` under each.
+pub fn settings_noted<T>(
+    props: &WidgetProps,
+    ctx: &WidgetCtx<T>,
+    note: impl Fn(&str) -> String,
+) -> Html {
     let inputs = props.spec.params.iter().filter(|s| s.key != "flip").map(|spec| {
         let set = ctx.set_values.clone();
         let values = ctx.values.clone();
@@ -45,11 +61,10 @@ pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
             next.set(key, v);
             set.emit(next);
         });
-        let note = if key == "n" { "at most 1024 in the browser" } else { "" };
         html! {
             <ParamInput widget={props.id.clone()} spec={*spec}
                 value={ctx.values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
-                {on_change} note={note} />
+                {on_change} note={note(key)} />
         }
     });
     html! { <div class="controls">{ for inputs }</div> }

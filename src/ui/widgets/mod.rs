@@ -38,6 +38,12 @@ pub mod grid;
 mod lp;
 pub mod matrix;
 pub mod scaffold;
+// Chapters 2 and 3 (paper 000).
+mod breakeven;
+mod ccom_table;
+mod compaction;
+mod duel;
+mod phases;
 
 use crate::book::params::{Notice, Values, read, read_over};
 use crate::book::route::STEP;
@@ -121,6 +127,10 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
+        "ccom" => html! { <compaction::CompactionWidget ..p /> },
+        "gmcgm" => html! { <duel::DuelWidget ..p /> },
+        "phases" => html! { <phases::PhasesWidget ..p /> },
+        "breakeven" => html! { <breakeven::BreakevenWidget ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }
