@@ -67,7 +67,7 @@ pub fn BreakevenWidget(props: &WidgetProps) -> Html {
         },
     );
     let fit = LpCgmModel::fitted();
-    let settings = settings_noted(props, &ctx, |k| match k {
+    let settings = settings_noted(props, &ctx, &|k| match k {
         "tau" => format!("fit: {}", format_value(fit.cost.tau_us)),
         "bw" => format!("fit: {}", format_value(fit.cost.bandwidth_mb_s())),
         "c1" => format!("fit: {}", format_value(fit.c1)),

@@ -30,7 +30,7 @@ pub struct CcomTable<'a> {
 impl CcomTable<'_> {
     /// The table; `mark(row, col)` returns a tone for cells this step
     /// touched (they are also outlined).
-    pub fn view(&self, mark: impl Fn(usize, usize) -> Option<Tone>) -> Html {
+    pub fn view(&self, mark: &dyn Fn(usize, usize) -> Option<Tone>) -> Html {
         let n = self.pvt.len();
         let rows = n.min(WINDOW);
         let first = match self.focus {

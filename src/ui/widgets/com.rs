@@ -36,7 +36,7 @@ pub fn ComWidget(props: &WidgetProps) -> Html {
 
 /// The n, d, seed and swap inputs (shared with the LP widget).
 pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
-    settings_noted(props, ctx, |key| {
+    settings_noted(props, ctx, &|key| {
         if key == "n" {
             "at most 1024 in the browser"
         } else {
@@ -50,23 +50,38 @@ pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
 pub fn settings_noted<T>(
     props: &WidgetProps,
     ctx: &WidgetCtx<T>,
-    note: impl Fn(&str) -> String,
+    note: &dyn Fn(&str) -> String,
 ) -> Html {
-    let inputs = props.spec.params.iter().filter(|s| s.key != "flip").map(|spec| {
-        let set = ctx.set_values.clone();
-        let values = ctx.values.clone();
-        let key = spec.key;
-        let on_change = Callback::from(move |v| {
-            let mut next: Values = values.clone();
-            next.set(key, v);
-            set.emit(next);
+    inputs(props, &ctx.values, &ctx.set_values, note)
+}
+
+/// The body of [`settings_noted`], free of the widget's types so that one
+/// copy serves every widget.
+fn inputs(
+    props: &WidgetProps,
+    values: &Values,
+    set: &Callback<Values>,
+    note: &dyn Fn(&str) -> String,
+) -> Html {
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .filter(|s| s.key != "flip")
+        .map(|spec| {
+            let (set, base) = (set.clone(), values.clone());
+            let key = spec.key;
+            let on_change = Callback::from(move |v| {
+                let mut next: Values = base.clone();
+                next.set(key, v);
+                set.emit(next);
+            });
+            html! {
+                <ParamInput widget={props.id.clone()} spec={*spec}
+                    value={values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
+                    {on_change} note={note(key)} />
+            }
         });
-        html! {
-            <ParamInput widget={props.id.clone()} spec={*spec}
-                value={ctx.values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
-                {on_change} note={note(key)} />
-        }
-    });
     html! { <div class="controls">{ for inputs }</div> }
 }
 

@@ -83,7 +83,7 @@ pub fn CompactionWidget(props: &WidgetProps) -> Html {
         },
     );
     let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, |k| match k {
+    let settings = settings_noted(props, &ctx, &|k| match k {
         "n" => "at most 128 here: CCOM is printed as numbers".into(),
         _ => String::new(),
     });
@@ -169,7 +169,7 @@ fn view(
                     <p class="hover-readout" aria-live="off">{ readout(&run.com, **hover) }</p>
                 </div>
                 <div class="matrix-side">
-                    { table.view(mark) }
+                    { table.view(&mark) }
                     { tone_legend(&[(Tone::Blue, false, "destination"), (Tone::Muted, false, "−1, inactive"),
                         (Tone::Green, true, "just copied"), (Tone::Orange, true, "moved by Random_Swap")]) }
                     if let Some(t) = shuffle_text { <p class="pairs">{t}</p> }

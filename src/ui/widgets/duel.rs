@@ -73,7 +73,7 @@ pub fn DuelWidget(props: &WidgetProps) -> Html {
         },
     );
     let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, |k| match k {
+    let settings = settings_noted(props, &ctx, &|k| match k {
         "n" => "at most 128 here: GM's trace grows with n²".into(),
         "d" => "at most 64 here: GM takes 226 000 steps at n = 128, d = 64".into(),
         _ => String::new(),
@@ -234,7 +234,7 @@ fn cgm_table(c: &CgmState) -> Html {
         focus: c.row.or(c.x),
     };
     let (row, probe, fill) = (c.row, c.probe, c.fill);
-    table.view(move |r, z| {
+    table.view(&move |r, z| {
         if row != Some(r) {
             return None;
         }

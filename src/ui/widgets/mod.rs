@@ -43,6 +43,7 @@ mod breakeven;
 mod ccom_table;
 mod compaction;
 mod duel;
+mod erased;
 mod phases;
 
 use crate::book::params::{Notice, Values, read, read_over};

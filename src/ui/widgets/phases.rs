@@ -53,7 +53,7 @@ pub fn PhasesWidget(props: &WidgetProps) -> Html {
             start_at_end: true,
         },
     );
-    let settings = settings_noted(props, &ctx, |k| match k {
+    let settings = settings_noted(props, &ctx, &|k| match k {
         "samples" => "up to 300, the paper's count; n = 512 takes a few seconds per 10".into(),
         "gm" => "for n = 32 and 128".into(),
         _ => String::new(),
