@@ -5,11 +5,11 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, settings_noted, toggle_cb};
+use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
 use super::edit_form::EditForm;
 use super::grid::{Grid, GridCell, Tone};
 use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::Run;
@@ -72,24 +72,17 @@ fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>
 /// The compaction widget.
 #[component]
 pub fn CompactionWidget(props: &WidgetProps) -> Html {
-    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &CompactionRun| r.trace.len(),
-            start_at_end: false,
-        },
-    );
-    let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, &|k| match k {
+    let spec = Spec {
+        key,
+        make,
+        len: |r: &CompactionRun| r.trace.len(),
+        start_at_end: false,
+    };
+    let note = |k: &str| match k {
         "n" => "at most 128 here: CCOM is printed as numbers".into(),
         _ => String::new(),
-    });
-    standard(props, &ctx, settings, "the compaction", |run| {
-        view(props, &ctx, run, theme, &hover)
-    })
+    };
+    use_matrix_figure(props, spec, &note, "the compaction", view)
 }
 
 fn view(

@@ -6,12 +6,12 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, settings_noted, toggle_cb};
+use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
 use super::compaction::row_order;
 use super::edit_form::EditForm;
 use super::grid::{Grid, GridCell, Tone};
 use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::ccom::RowOrder;
@@ -62,25 +62,18 @@ fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
 /// The GM/CGM widget.
 #[component]
 pub fn DuelWidget(props: &WidgetProps) -> Html {
-    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &DuelRun| r.duel.len(),
-            start_at_end: false,
-        },
-    );
-    let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, &|k| match k {
+    let spec = Spec {
+        key,
+        make,
+        len: |r: &DuelRun| r.duel.len(),
+        start_at_end: false,
+    };
+    let note = |k: &str| match k {
         "n" => "at most 128 here: GM's trace grows with n²".into(),
         "d" => "at most 64 here: GM takes 226 000 steps at n = 128, d = 64".into(),
         _ => String::new(),
-    });
-    standard(props, &ctx, settings, "GM and CGM", |run| {
-        view(props, &ctx, run, theme, &hover)
-    })
+    };
+    use_matrix_figure(props, spec, &note, "GM and CGM", view)
 }
 
 fn view(

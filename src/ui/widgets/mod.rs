@@ -17,6 +17,9 @@
 //!      cancel; inside, draw the state at `ctx.pos` (`trace.state_at`) and
 //!      end with `player::Controls` and the step's caption from the core's
 //!      `caption` function. Views read traces; they never rerun an algorithm.
+//!
+//!    A figure over a matrix the reader can edit gets both, with a note
+//!    under each setting and the hovered cell, from [`com::use_matrix_figure`].
 //! 3. Draw with the shared parts: [`matrix::MatrixView`] (a canvas for big
 //!    matrices), [`grid::Grid`] (small tables of numbers with tones),
 //!    `ui::chart::ChartView` (lines for computed values, markers for

@@ -54,7 +54,7 @@ pub fn PhasesWidget(props: &WidgetProps) -> Html {
         },
     );
     let settings = settings_noted(props, &ctx, &|k| match k {
-        "samples" => "up to 300, the paper's count; n = 512 takes a few seconds per 10".into(),
+        "samples" => "up to 300, the paper's count (n = 512 then takes about 15 s)".into(),
         "gm" => "for n = 32 and 128".into(),
         _ => String::new(),
     });
