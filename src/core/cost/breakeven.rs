@@ -281,12 +281,17 @@ pub fn caption(k: usize, m: &LpCgmModel) -> String {
             } else {
                 format!("{r}·τ/C2")
             };
+            let d5 = m.eq5_d();
+            let off = if d5 > (m.n as f64 - 1.0) {
+                format!(" That is past n − 1 = {}, off the chart.", m.n - 1)
+            } else {
+                String::new()
+            };
             format!(
                 "Equation 5, for small messages: CGM wins while d·ln d ≤ {rhs} = {:.1}, that is up to \
-                 d ≈ {:.1}, whatever M is. It promises more than the full model because it also drops \
-                 the C3·d·τ that CGM's own permutations cost.",
+                 d ≈ {d5:.1}, whatever M is.{off} It promises more than the full model because it also \
+                 drops the C3·d·τ that CGM's own permutations cost.",
                 r * m.cost.tau_us / m.c2_us,
-                m.eq5_d()
             )
         }
         _ => {
@@ -372,6 +377,13 @@ mod tests {
             "{}",
             caption(3, &m)
         );
+        let reused = LpCgmModel { reuse: 10.0, ..m };
+        assert!(
+            caption(2, &reused).contains("past n − 1 = 31"),
+            "{}",
+            caption(2, &reused)
+        );
+        assert!(!caption(2, &m).contains("past n − 1"));
         let big = LpCgmModel { n: 128, ..m };
         assert!(caption(0, &big).contains("n = 128"));
         assert!(!caption(1, &big).contains("measured cells"));

@@ -113,7 +113,12 @@ fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {
         );
     }
     if k >= 2 {
-        chart = chart.with("eq. 5", Mark::Line, 4, b.lines.eq5.clone());
+        let name = if b.lines.eq5.is_empty() {
+            "eq. 5 (past n − 1)"
+        } else {
+            "eq. 5"
+        };
+        chart = chart.with(name, Mark::Line, 4, b.lines.eq5.clone());
     }
     if k >= 3 {
         chart = chart.with("eq. 6", Mark::Line, 3, b.lines.eq6.clone());

@@ -214,6 +214,6 @@ fn effect(run: &CompactionRun) -> Html {
         <Grid rows={3} cols={2} cells={Rc::new(cells)}
             row_labels={vec!["permutations".to_string(), "probes".into(), "collisions".into()]}
             col_labels={vec!["Random_Swap on".to_string(), "off".into()]}
-            caption={format!("CGM on this matrix ({m} messages) after either compaction:")} />
+            caption={format!("CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):")} />
     }
 }
