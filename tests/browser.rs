@@ -18,5 +18,7 @@ mod chapter;
 mod embed;
 #[path = "browser/js_api.rs"]
 mod js_api;
+#[path = "browser/paper000.rs"]
+mod paper000;
 #[path = "browser/parts.rs"]
 mod parts;

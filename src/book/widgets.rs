@@ -78,28 +78,156 @@ pub const WIDGETS: &[WidgetSpec] = &[
     WidgetSpec {
         name: "cost",
         title: "The τ + Mφ model against the CM-5 (Table 1 of paper 000)",
+        params: &[TAU, BW],
+    },
+    // Chapters 2 and 3 (paper 000: compaction, GM and CGM, Table 4, eqs. 5-6).
+    WidgetSpec {
+        name: "ccom",
+        title: "COM → CCOM: the compaction of Figure 5",
+        params: &[N_TABLE, D, SEED, SWAP, SHUFFLE, FLIP],
+    },
+    WidgetSpec {
+        name: "gmcgm",
+        title: "GM and CGM on one matrix, on one clock",
+        params: &[N_TABLE, D_GM, SEED, SWAP, SCAN, SHUFFLE, FLIP],
+    },
+    WidgetSpec {
+        name: "phases",
+        title: "Permutations against density: Table 4 recomputed",
         params: &[
             ParamSpec {
-                key: "tau",
-                label: "τ (µs)",
-                kind: ParamKind::Number {
-                    min: 0.0,
-                    max: 5000.0,
-                    default: None,
+                key: "n",
+                label: "processors n",
+                kind: ParamKind::Choice {
+                    options: &["32", "128", "512"],
+                    default: "32",
                 },
             },
             ParamSpec {
-                key: "bw",
-                label: "bandwidth 1/φ (MB/s)",
-                kind: ParamKind::Number {
-                    min: 0.01,
-                    max: 100_000.0,
-                    default: None,
+                key: "samples",
+                label: "matrices per density",
+                kind: ParamKind::Int {
+                    min: 1,
+                    max: 300,
+                    default: 20,
+                },
+            },
+            ParamSpec {
+                key: "gm",
+                label: "also run GM",
+                kind: ParamKind::Choice {
+                    options: &["off", "zero", "after-row", "both"],
+                    default: "both",
+                },
+            },
+            ParamSpec {
+                key: "plot",
+                label: "plot",
+                kind: ParamKind::Choice {
+                    options: &["phases", "extra", "work"],
+                    default: "phases",
+                },
+            },
+        ],
+    },
+    WidgetSpec {
+        name: "breakeven",
+        title: "When CGM beats LP: equations 5 and 6",
+        params: &[
+            ParamSpec {
+                key: "n",
+                label: "processors n",
+                kind: ParamKind::Int {
+                    min: 2,
+                    max: 4096,
+                    default: 32,
+                },
+            },
+            TAU,
+            BW,
+            constant("c1", "C1 (LP's data term)", 0.0, 100.0),
+            constant("c2", "C2 (µs per d·n·ln d)", 0.001, 10_000.0),
+            constant("c3", "C3 (CGM's permutations)", 0.0, 100.0),
+            ParamSpec {
+                key: "reuse",
+                label: "schedule used r times",
+                kind: ParamKind::Int {
+                    min: 1,
+                    max: 1_000_000,
+                    default: 1,
                 },
             },
         ],
     },
 ];
+
+/// n for the figures that print CCOM as numbers or trace GM probe by probe.
+const N_TABLE: ParamSpec = ParamSpec {
+    key: "n",
+    label: "processors n",
+    kind: ParamKind::Int {
+        min: 2,
+        max: 128,
+        default: 16,
+    },
+};
+/// d for the GM/CGM figure: GM's trace at n = 128, d = 64 has 226 000 steps.
+const D_GM: ParamSpec = ParamSpec {
+    key: "d",
+    label: "messages per processor d",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 64,
+        default: 4,
+    },
+};
+const SHUFFLE: ParamSpec = ParamSpec {
+    key: "shuffle",
+    label: "Random_Swap",
+    kind: ParamKind::Choice {
+        options: &["on", "off"],
+        default: "on",
+    },
+};
+const SCAN: ParamSpec = ParamSpec {
+    key: "scan",
+    label: "GM scans row x from",
+    kind: ParamKind::Choice {
+        options: &["zero", "after-row"],
+        default: "zero",
+    },
+};
+const TAU: ParamSpec = ParamSpec {
+    key: "tau",
+    label: "τ (µs)",
+    kind: ParamKind::Number {
+        min: 0.0,
+        max: 5000.0,
+        default: None,
+    },
+};
+const BW: ParamSpec = ParamSpec {
+    key: "bw",
+    label: "bandwidth 1/φ (MB/s)",
+    kind: ParamKind::Number {
+        min: 0.01,
+        max: 100_000.0,
+        default: None,
+    },
+};
+
+/// A model constant that defaults to its fitted value.
+const fn constant(key: &'static str, label: &'static str, min: f64, max: f64) -> ParamSpec {
+    ParamSpec {
+        key,
+        label,
+        kind: ParamKind::Number {
+            min,
+            max,
+            default: None,
+        },
+    }
+}
 
 /// Looks a widget up by name.
 pub fn find(name: &str) -> Option<&'static WidgetSpec> {

@@ -42,6 +42,17 @@ pub struct Series {
     pub style: usize,
 }
 
+/// Where the legend goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LegendAt {
+    /// In the plot's top-left corner (where rising lines leave room).
+    #[default]
+    Inside,
+    /// Under the plot, which shrinks to make room: for charts whose data
+    /// fill every corner.
+    Below,
+}
+
 /// A chart description.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
@@ -53,6 +64,7 @@ pub struct Chart {
     pub series: Vec<Series>,
     pub width: u32,
     pub height: u32,
+    pub legend: LegendAt,
 }
 
 /// A data point as drawn: its position in SVG pixels and its value.
@@ -84,6 +96,7 @@ impl Chart {
             series: Vec::new(),
             width: 640,
             height: 400,
+            legend: LegendAt::Inside,
         }
     }
 
@@ -230,6 +243,23 @@ mod tests {
         let a = &r.hovers[0];
         let b = &r.hovers[2];
         assert!(b.px > a.px && b.py < a.py, "{a:?} {b:?}");
+    }
+
+    #[test]
+    fn a_legend_below_shrinks_the_plot_instead_of_the_page() {
+        let inside = render(&sample(Scale::Log, Scale::Log), &Palette::light());
+        let below = render(
+            &Chart {
+                legend: LegendAt::Below,
+                ..sample(Scale::Log, Scale::Log)
+            },
+            &Palette::light(),
+        );
+        assert!(below.svg.contains(r#"height="400""#) && below.svg.contains("Table 1"));
+        // Both series fit on one row: the plot loses 26 px at the bottom.
+        let lowest = |r: &Rendered| r.hovers.iter().map(|h| h.py).max().unwrap();
+        assert!(lowest(&below) < lowest(&inside) && lowest(&inside) - lowest(&below) < 30);
+        assert_eq!(below.hovers[0].px, inside.hovers[0].px);
     }
 
     #[test]

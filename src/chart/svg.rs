@@ -6,7 +6,7 @@
 //! 224.2 KB without it, measured by `.ci/bench`), so this small writer,
 //! which does only what the chapters need, replaced it.
 
-use super::{Chart, Hover, Mark, Palette, Rendered, Scale, format_value};
+use super::{Chart, Hover, LegendAt, Mark, Palette, Rendered, Scale, format_value};
 use std::fmt::Write;
 
 const LEFT: f64 = 72.0;
@@ -100,6 +100,12 @@ fn marker_path(x: f64, y: f64, style: usize) -> String {
 
 pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
     let (w, h) = (chart.width as f64, chart.height as f64);
+    // A legend below the plot takes its height from the plot's.
+    let below = match chart.legend {
+        LegendAt::Below => Layout::of(chart).rows as f64 * 18.0 + 8.0,
+        LegendAt::Inside => 0.0,
+    };
+    let bottom = BOTTOM + below;
     let ((x0, x1), (y0, y1)) = chart.ranges();
     let xa = Axis {
         scale: chart.x_scale,
@@ -112,7 +118,7 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
         scale: chart.y_scale,
         lo: y0,
         hi: y1,
-        from: h - BOTTOM,
+        from: h - bottom,
         to: TOP,
     };
     let (fg, grid, bg) = (pal.fg.hex(), pal.grid.hex(), pal.bg.hex());
@@ -133,8 +139,8 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
         let _ = write!(
             s,
             r#"<path d="M{x:.1} {TOP}V{:.1}" stroke="{grid}"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{fg}">{}</text>"#,
-            h - BOTTOM,
-            h - BOTTOM + 16.0,
+            h - bottom,
+            h - bottom + 16.0,
             format_value(v)
         );
     }
@@ -152,12 +158,12 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
     let _ = write!(
         s,
         r#"<path d="M{LEFT} {TOP}V{:.1}H{:.1}" stroke="{fg}" fill="none"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="13" fill="{fg}">{}</text><text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle" font-size="13" fill="{fg}">{}</text>"#,
-        h - BOTTOM,
+        h - bottom,
         w - RIGHT,
         (LEFT + w - RIGHT) / 2.0,
-        h - 12.0,
+        h - 12.0 - below,
         esc(&chart.x_label),
-        (TOP + h - BOTTOM) / 2.0,
+        (TOP + h - bottom) / 2.0,
         esc(&chart.y_label)
     );
     // Series.
@@ -202,22 +208,49 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
     Rendered { svg: s, hovers }
 }
 
-/// The legend in the plot's top-left corner: a line sample for computed
-/// series, the marker for published ones.
+/// How the legend's entries are laid out: one column inside the plot, as
+/// many columns as fit below it.
+struct Layout {
+    /// Width of one entry.
+    item: f64,
+    cols: usize,
+    rows: usize,
+}
+
+impl Layout {
+    fn of(chart: &Chart) -> Layout {
+        let longest = chart.series.iter().map(|s| s.name.chars().count()).max();
+        let item = 36.0 + 6.6 * longest.unwrap_or(0) as f64;
+        let count = chart.series.len();
+        let cols = match chart.legend {
+            LegendAt::Inside => 1,
+            LegendAt::Below => {
+                let room = chart.width as f64 - LEFT - RIGHT;
+                ((room / (item + 12.0)).floor() as usize).clamp(1, count.max(1))
+            }
+        };
+        Layout {
+            item,
+            cols,
+            rows: count.div_ceil(cols),
+        }
+    }
+}
+
+/// The legend in the plot's top-left corner or under it: a line sample
+/// for computed series, the marker for published ones.
 fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
     if chart.series.is_empty() {
         return;
     }
-    let (x, y) = (LEFT + 10.0, TOP + 8.0);
-    let width = 36.0
-        + 6.6
-            * chart
-                .series
-                .iter()
-                .map(|s| s.name.chars().count())
-                .max()
-                .unwrap_or(0) as f64;
-    let height = 18.0 * chart.series.len() as f64 + 6.0;
+    let l = Layout::of(chart);
+    let h = chart.height as f64;
+    let (x, y) = match chart.legend {
+        LegendAt::Inside => (LEFT + 10.0, TOP + 8.0),
+        LegendAt::Below => (LEFT, h - l.rows as f64 * 18.0 - 10.0),
+    };
+    let width = l.item * l.cols as f64 + 12.0 * (l.cols - 1) as f64;
+    let height = 18.0 * l.rows as f64 + 6.0;
     let _ = write!(
         s,
         r#"<rect x="{x}" y="{y}" width="{width:.0}" height="{height}" fill="{}" fill-opacity="0.92" stroke="{}"/>"#,
@@ -225,7 +258,8 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
         pal.grid.hex()
     );
     for (k, series) in chart.series.iter().enumerate() {
-        let cy = y + 12.0 + 18.0 * k as f64;
+        let x = x + (l.item + 12.0) * (k % l.cols) as f64;
+        let cy = y + 12.0 + 18.0 * (k / l.cols) as f64;
         let color = pal.color(series.style).hex();
         if matches!(series.mark, Mark::Line | Mark::LinePoints) {
             let _ = write!(

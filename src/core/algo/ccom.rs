@@ -25,6 +25,12 @@
 //! - Each row is one trace step for the copy and one for its shuffle; every
 //!   individual swap is an event, a no-op swap of a position with itself
 //!   included, so a reader sees the real draws.
+//! - [`RowOrder::Sorted`] leaves `Random_Swap` out (one step per row, no
+//!   draws), so the book can show what the shuffle buys: on Figure-7
+//!   matrices CGM then needs about as many permutations (1-2 % more) but
+//!   makes more probes, from about 1.2 times as many at n = 32, d = 4 to 5
+//!   times at n = 512, d = 128, because every row tries its lowest-numbered
+//!   receivers first and the rows collide there.
 //!
 //! ```
 //! use commbook_core::{algo::ccom, com::Com, rng::Rng};
@@ -48,6 +54,16 @@ use super::sink::{Off, Sink};
 use crate::com::Com;
 use crate::rng::Rng;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
+
+/// The order in which a row's destinations are left in CCOM.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RowOrder {
+    /// `Random_Swap` shuffles each row, as Figure 5 does.
+    #[default]
+    Shuffled,
+    /// No `Random_Swap`: each row keeps COM's ascending column order.
+    Sorted,
+}
 
 /// The compacted matrix CCOM with its `pvt` pointers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,8 +133,14 @@ impl Ccom {
         (0..self.n).map(|i| self.pvt(i)).collect()
     }
 
-    /// Figure 5: copies each row of `com`, then applies `Random_Swap` to it.
-    pub(crate) fn build<K: Sink<CcomEvent>>(com: &Com, rng: &mut Rng, sink: &mut K) -> Ccom {
+    /// Figure 5: copies each row of `com`, then applies `Random_Swap` to it
+    /// (unless `order` is [`RowOrder::Sorted`]).
+    pub(crate) fn build<K: Sink<CcomEvent>>(
+        com: &Com,
+        rng: &mut Rng,
+        order: RowOrder,
+        sink: &mut K,
+    ) -> Ccom {
         let n = com.n();
         let width = com.out_degrees().into_iter().max().unwrap_or(0);
         let uniform = com.uniform_bytes();
@@ -147,6 +169,9 @@ impl Ccom {
                 dests: t.dest[base..base + k].to_vec(),
             });
             sink.end_step();
+            if order == RowOrder::Sorted {
+                continue;
+            }
             sink.emit(|| CcomEvent::Shuffle { row: i });
             for a in (1..k).rev() {
                 let b = rng.below(a + 1);
@@ -164,12 +189,18 @@ impl Ccom {
 
 /// Compacts `com` without recording (draws from `rng` exactly as [`trace`]).
 pub fn compact(com: &Com, rng: &mut Rng) -> Ccom {
-    Ccom::build(com, rng, &mut Off)
+    Ccom::build(com, rng, RowOrder::Shuffled, &mut Off)
 }
 
 /// Compacts `com` and records one step per row copied and one per
 /// `Random_Swap`.
 pub fn trace(com: &Com, rng: &mut Rng) -> (Ccom, Trace<CcomState>) {
+    trace_ordered(com, rng, RowOrder::Shuffled)
+}
+
+/// Like [`trace`], with the rows left in `order` (no `Random_Swap` steps
+/// when [`RowOrder::Sorted`]).
+pub fn trace_ordered(com: &Com, rng: &mut Rng, order: RowOrder) -> (Ccom, Trace<CcomState>) {
     let n = com.n();
     let width = com.out_degrees().into_iter().max().unwrap_or(0);
     let initial = CcomState {
@@ -181,7 +212,7 @@ pub fn trace(com: &Com, rng: &mut Rng) -> (Ccom, Trace<CcomState>) {
         swaps: Vec::new(),
     };
     let mut rec = Recorder::new(initial, snapshot_every(2 * n, n * width.max(1)));
-    let table = Ccom::build(com, rng, &mut rec);
+    let table = Ccom::build(com, rng, order, &mut rec);
     (table, rec.finish())
 }
 
@@ -348,6 +379,15 @@ mod tests {
             }
         }
         assert!(compact(&tiny(), &mut Rng::new(4)).bytes.is_empty());
+    }
+
+    #[test]
+    fn sorted_rows_skip_the_shuffle() {
+        let (t, tr) = trace_ordered(&tiny(), &mut Rng::new(7), RowOrder::Sorted);
+        assert_eq!(tr.len(), 4, "one copy step per row");
+        assert_eq!(t.row(0), &[1, 2, 3]);
+        assert_eq!(t.row(2), &[0, 3]);
+        assert_eq!(tr.final_state().ccom, t.cells());
     }
 
     #[test]

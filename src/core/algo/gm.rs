@@ -85,6 +85,18 @@ pub enum GmEvent {
     },
 }
 
+impl GmEvent {
+    /// Probes this event stands for: every column visited, zero or not.
+    /// Summed over a step, the step's work.
+    pub fn probes(&self) -> u64 {
+        match *self {
+            GmEvent::Zeros { from, to, .. } => (to - from) as u64,
+            GmEvent::Probe { .. } => 1,
+            _ => 0,
+        }
+    }
+}
+
 /// The view state of GM: the shrinking COM and the masks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GmState {
@@ -112,6 +124,8 @@ pub struct GmState {
     pub collisions: u64,
     /// Messages claimed so far.
     pub sent: usize,
+    /// Permutations completed so far.
+    pub phases: usize,
 }
 
 impl GmState {
@@ -135,6 +149,7 @@ impl GmState {
             wasted: 0,
             collisions: 0,
             sent: 0,
+            phases: 0,
         }
     }
 }
@@ -165,7 +180,10 @@ impl Replay for GmState {
                 self.sent += 1;
             }
             GmEvent::GiveUp { .. } => {}
-            GmEvent::End { .. } => (self.row, self.cols) = (None, None),
+            GmEvent::End { .. } => {
+                (self.row, self.cols) = (None, None);
+                self.phases += 1;
+            }
         }
     }
 }
@@ -381,6 +399,9 @@ mod tests {
             last.probes,
             last.wasted + last.collisions + com.len() as u64
         );
+        assert_eq!(last.phases, t.run.schedule.len());
+        let steps: u64 = t.trace.all_events().iter().map(GmEvent::probes).sum();
+        assert_eq!(steps, t.run.probes);
     }
 
     #[test]

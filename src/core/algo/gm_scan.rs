@@ -7,10 +7,10 @@
 //! receivers are served last and pile up: on Figure-7 matrices with n = 32
 //! this costs 6-16 % more permutations than Tables 2-3 report for GM. The
 //! book therefore also offers [`Scan::AfterRow`]: row x starts at column
-//! x + 1 and wraps around, the order in which LP meets partners, so every
-//! row has its own preference. That variant lands within 2 % of the
-//! published GM counts (see `tests/repro_000.rs`); nothing else we tried
-//! (swap mode, mixing rounds, the diagonal) closes the gap.
+//! x + 1 and wraps around, so every row has its own preference. That
+//! variant lands within 2 % of the published GM counts (see
+//! `tests/repro_000.rs`); nothing else we tried (swap mode, mixing rounds,
+//! the diagonal) closes the gap.
 //!
 //! COM is held as one bitset per row and the free receivers as another, so
 //! the fast path finds "the first message with a free receiver" a word at a

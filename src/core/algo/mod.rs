@@ -5,7 +5,9 @@
 pub mod ac;
 pub mod ccom;
 pub mod cgm;
+pub mod cgm_events;
 pub mod cm5;
+pub mod duel;
 pub mod gm;
 pub mod gm_scan;
 pub mod lp;

@@ -18,40 +18,90 @@ use yew::prelude::*;
 /// The matrix widget.
 #[component]
 pub fn ComWidget(props: &WidgetProps) -> Html {
+    let spec = Spec {
+        key: MatrixParams::read,
+        make: |p| Box::new(MatrixBuild::new(p.clone())),
+        len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
+        start_at_end: true,
+    };
+    use_matrix_figure(props, spec, &n_note, "the matrix", view)
+}
+
+/// A matrix figure's view: the widget, its context and result, the theme
+/// and the cell under the pointer.
+pub type FigureView<T> =
+    fn(&WidgetProps, &WidgetCtx<T>, &Rc<T>, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
+
+/// The usual figure over a matrix the reader can edit: the scaffold, the
+/// settings with a note under each (`note(key)`), and `view` once `spec`'s
+/// computation (`what`) is done.
+#[hook]
+pub fn use_matrix_figure<K, T>(
+    props: &WidgetProps,
+    spec: Spec<K, T>,
+    note: &dyn Fn(&str) -> String,
+    what: &'static str,
+    view: FigureView<T>,
+) -> Html
+where
+    K: PartialEq + Clone + 'static,
+    T: 'static,
+{
     let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key: MatrixParams::read,
-            make: |p| Box::new(MatrixBuild::new(p.clone())),
-            len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
-            start_at_end: true,
-        },
-    );
+    let ctx = use_widget(props, spec);
     let hover = use_state(|| None::<(usize, usize)>);
-    standard(props, &ctx, settings(props, &ctx), "the matrix", |built| {
-        view(props, &ctx, built, theme, &hover)
+    let settings = settings_noted(props, &ctx, note);
+    standard(props, &ctx, settings, what, |run| {
+        view(props, &ctx, run, theme, &hover)
     })
 }
 
-/// The n, d, seed and swap inputs (shared with the LP widget).
-pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
-    let inputs = props.spec.params.iter().filter(|s| s.key != "flip").map(|spec| {
-        let set = ctx.set_values.clone();
-        let values = ctx.values.clone();
-        let key = spec.key;
-        let on_change = Callback::from(move |v| {
-            let mut next: Values = values.clone();
-            next.set(key, v);
-            set.emit(next);
+/// The note under n of the figures that take any n the browser can hold.
+pub fn n_note(key: &str) -> String {
+    if key == "n" {
+        "at most 1024 in the browser"
+    } else {
+        ""
+    }
+    .into()
+}
+
+/// An input for every setting but the edits, with `note(key)` under each.
+pub fn settings_noted<T>(
+    props: &WidgetProps,
+    ctx: &WidgetCtx<T>,
+    note: &dyn Fn(&str) -> String,
+) -> Html {
+    inputs(props, &ctx.values, &ctx.set_values, note)
+}
+
+/// The body of [`settings_noted`], free of the widget's types so that one
+/// copy serves every widget.
+fn inputs(
+    props: &WidgetProps,
+    values: &Values,
+    set: &Callback<Values>,
+    note: &dyn Fn(&str) -> String,
+) -> Html {
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .filter(|s| s.key != "flip")
+        .map(|spec| {
+            let (set, base) = (set.clone(), values.clone());
+            let key = spec.key;
+            let on_change = Callback::from(move |v| {
+                let mut next: Values = base.clone();
+                next.set(key, v);
+                set.emit(next);
+            });
+            html! {
+                <ParamInput widget={props.id.clone()} spec={*spec}
+                    value={values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
+                    {on_change} note={note(key)} />
+            }
         });
-        let note = if key == "n" { "at most 1024 in the browser" } else { "" };
-        html! {
-            <ParamInput widget={props.id.clone()} spec={*spec}
-                value={ctx.values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
-                {on_change} note={note} />
-        }
-    });
     html! { <div class="controls">{ for inputs }</div> }
 }
 

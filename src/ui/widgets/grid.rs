@@ -25,7 +25,8 @@ pub enum Tone {
 }
 
 impl Tone {
-    fn class(self) -> &'static str {
+    /// The cell's CSS class, also the name of its colour variable (`--…`).
+    pub fn class(self) -> &'static str {
         match self {
             Tone::Plain => "",
             Tone::Blue => "tone-blue",

@@ -3,10 +3,10 @@
 //! can generate or edit.
 
 use super::WidgetProps;
-use super::com::{clear_cb, readout, settings, toggle_cb};
+use super::com::{clear_cb, n_note, readout, toggle_cb, use_matrix_figure};
 use super::edit_form::EditForm;
 use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::core::algo::lp::{self, Lp, LpOutcome};
 use crate::core::com::Com;
@@ -46,24 +46,13 @@ fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = LpRun>> {
 /// The LP widget.
 #[component]
 pub fn LpWidget(props: &WidgetProps) -> Html {
-    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key: MatrixParams::read,
-            make,
-            len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
-            start_at_end: false,
-        },
-    );
-    let hover = use_state(|| None::<(usize, usize)>);
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx),
-        "the LP schedule",
-        |run| view(props, &ctx, run, theme, &hover),
-    )
+    let spec = Spec {
+        key: MatrixParams::read,
+        make,
+        len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
+        start_at_end: false,
+    };
+    use_matrix_figure(props, spec, &n_note, "the LP schedule", view)
 }
 
 /// Longest list of pairs printed beside the matrix.

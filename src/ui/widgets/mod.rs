@@ -17,6 +17,9 @@
 //!      cancel; inside, draw the state at `ctx.pos` (`trace.state_at`) and
 //!      end with `player::Controls` and the step's caption from the core's
 //!      `caption` function. Views read traces; they never rerun an algorithm.
+//!
+//!    A figure over a matrix the reader can edit gets both, with a note
+//!    under each setting and the hovered cell, from [`com::use_matrix_figure`].
 //! 3. Draw with the shared parts: [`matrix::MatrixView`] (a canvas for big
 //!    matrices), [`grid::Grid`] (small tables of numbers with tones),
 //!    `ui::chart::ChartView` (lines for computed values, markers for
@@ -38,6 +41,13 @@ pub mod grid;
 mod lp;
 pub mod matrix;
 pub mod scaffold;
+// Chapters 2 and 3 (paper 000).
+mod breakeven;
+mod ccom_table;
+mod compaction;
+mod duel;
+mod erased;
+mod phases;
 
 use crate::book::params::{Notice, Values, read, read_over};
 use crate::book::route::STEP;
@@ -121,6 +131,10 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
+        "ccom" => html! { <compaction::CompactionWidget ..p /> },
+        "gmcgm" => html! { <duel::DuelWidget ..p /> },
+        "phases" => html! { <phases::PhasesWidget ..p /> },
+        "breakeven" => html! { <breakeven::BreakevenWidget ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

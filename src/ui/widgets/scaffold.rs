@@ -3,6 +3,7 @@
 //! keep the URL in step with all of it.
 
 use super::WidgetProps;
+use super::erased::{AnyKey, AnyOut, AnySpec};
 use crate::book::params::{Notice, Values, parse_step};
 use crate::book::route::STEP;
 use crate::core::step::{Progress, Stepper};
@@ -51,17 +52,24 @@ enum Pos {
     At(usize),
 }
 
-/// The scaffold.
+/// The scaffold. The work is done by one hook compiled once for every
+/// widget (its types erased, see `erased.rs`): a copy per widget type cost
+/// a few kilobytes of the site's budget each.
 #[hook]
 pub fn use_widget<K, T>(props: &WidgetProps, spec: Spec<K, T>) -> WidgetCtx<T>
 where
     K: PartialEq + Clone + 'static,
     T: 'static,
 {
+    use_any_widget(props, AnySpec::of(spec)).downcast()
+}
+
+#[hook]
+fn use_any_widget(props: &WidgetProps, spec: AnySpec) -> WidgetCtx<AnyOut> {
     let values = use_state(|| props.initial.clone());
     let (key, mut notices) = (spec.key)(&values);
     let generation = use_state(|| 0u32);
-    let make = spec.make;
+    let make = spec.make.clone();
     let job = use_job((key.clone(), *generation), move |(k, _)| make(k));
 
     let len = match &job.state {
@@ -74,7 +82,7 @@ where
     // settings) starts over at the default position.
     let pos = use_state(|| Pos::Pending);
     let step_notice = use_state(|| None::<Notice>);
-    let seen_key = use_mut_ref(|| None::<K>);
+    let seen_key = use_mut_ref(|| None::<AnyKey>);
     let done = matches!(job.state, JobState::Done(_));
     if done {
         let first = seen_key.borrow().is_none();
@@ -170,15 +178,47 @@ pub fn standard<T>(
     what: &'static str,
     view: impl FnOnce(&Rc<T>) -> Html,
 ) -> Html {
-    let body = match &ctx.phase {
+    let (body, running) = match &ctx.phase {
         Phase::Running {
             progress,
             elapsed_ms,
-        } => html! {
-            <JobProgress progress={*progress} elapsed_ms={*elapsed_ms} cancel={ctx.cancel.clone()} what={what} />
+        } => (None, Some((*progress, *elapsed_ms))),
+        Phase::Cancelled => (None, None),
+        Phase::Done(out) => (Some(view(out)), None),
+    };
+    let common = Common {
+        notices: ctx.notices.clone(),
+        onkeydown: ctx.player.onkeydown.clone(),
+        cancel: ctx.cancel.clone(),
+        rerun: ctx.rerun.clone(),
+    };
+    frame(props, common, settings, what, body, running)
+}
+
+/// What [`frame`] needs of a widget's context, whatever its result type.
+struct Common {
+    notices: Vec<Notice>,
+    onkeydown: Callback<KeyboardEvent>,
+    cancel: Callback<()>,
+    rerun: Callback<()>,
+}
+
+/// The body of [`standard`], compiled once for every widget.
+fn frame(
+    props: &WidgetProps,
+    c: Common,
+    settings: Html,
+    what: &'static str,
+    body: Option<Html>,
+    running: Option<(Progress, f64)>,
+) -> Html {
+    let body = match (body, running) {
+        (Some(view), _) => view,
+        (None, Some((progress, elapsed_ms))) => html! {
+            <JobProgress {progress} {elapsed_ms} cancel={c.cancel} what={what} />
         },
-        Phase::Cancelled => {
-            let again = ctx.rerun.reform(|_: MouseEvent| ());
+        (None, None) => {
+            let again = c.rerun.reform(|_: MouseEvent| ());
             html! {
                 <div class="job" role="status">
                     <span>{"Stopped before the end. Smaller settings finish sooner."}</span>
@@ -186,11 +226,10 @@ pub fn standard<T>(
                 </div>
             }
         }
-        Phase::Done(out) => view(out),
     };
     html! {
         <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
+            notices={c.notices} onkeydown={Some(c.onkeydown)}>
             { settings }
             { body }
         </Frame>
