@@ -37,6 +37,7 @@ pub mod frame;
 pub mod grid;
 mod lp;
 pub mod matrix;
+mod redist;
 pub mod scaffold;
 
 use crate::book::params::{Notice, Values, read, read_over};
@@ -121,6 +122,9 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
+        "redist" => html! { <redist::TablesWidget ..p /> },
+        "redist_sweep" => html! { <redist::SweepWidget ..p /> },
+        "redist_winner" => html! { <redist::WinnerWidget ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }
