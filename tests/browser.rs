@@ -20,3 +20,5 @@ mod embed;
 mod js_api;
 #[path = "browser/parts.rs"]
 mod parts;
+#[path = "browser/redistribution.rs"]
+mod redistribution;
