@@ -263,6 +263,39 @@ mod tests {
         assert_eq!(end.family(0, 0), sh.diagonal(sh.row_in_sp(b), b % 9));
     }
 
+    /// Every setting the table figure accepts (K, P ≤ 32, every schedule,
+    /// both directions) names every position and reads every cell.
+    #[test]
+    fn every_figure_setting_reads_cleanly() {
+        for p in 1..=32 {
+            for k in 1..=32 {
+                let sh = Shape::new(k, p).unwrap();
+                let mut schemes = vec![Scheme::Direct, Scheme::Indirect, Scheme::Multiphase];
+                schemes.push(Scheme::Hybrid(sh.max_degree() / 2));
+                for scheme in schemes {
+                    for dir in [Direction::Up, Direction::Down] {
+                        let plan = schedules::plan(&sh, scheme, dir);
+                        let t = trace::record(&plan);
+                        let last = t.final_state();
+                        assert!((0..k * p).all(|c| last.at_home(c / p, c % p)));
+                        for pos in [0, t.len() / 2, t.len()] {
+                            let st = t.state_at(pos);
+                            assert!(!table_name(&plan, &t, pos).is_empty());
+                            for c in 0..k * p {
+                                let (r, j) = (c / p, c % p);
+                                assert!(
+                                    st.fact(r, j, Fact::Dest) < p
+                                        && st.fact(r, j, Fact::EndSlot) < k
+                                );
+                                assert!(st.family(r, j) < sh.pp);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn names_follow_figure_4_both_ways() {
         let sh = Shape::new(6, 9).unwrap();

@@ -127,7 +127,7 @@ fn view(ctx: &WidgetCtx<WinnerMap>, m: &Rc<WinnerMap>, d: Option<usize>) -> Html
         .map(|i| {
             let panel = winner::figure20_panel(m, i).map_or(String::new(), |c| format!(" ({c})"));
             let label = format!(
-                "{}{panel} {}",
+                "{}{panel} = {}",
                 winner::row_label(i),
                 winner::bytes(m.ratio(i))
             );
