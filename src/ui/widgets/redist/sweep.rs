@@ -5,30 +5,16 @@
 
 use super::super::WidgetProps;
 use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::settings;
+use super::{Key, Out, len, make, settings};
 use crate::book::redist_params::{ELEMENT_BYTES, read_sweep};
 use crate::chart::{Chart, Mark};
 use crate::core::redist::cost::PlanCost;
-use crate::core::redist::sweep::{self, Sweep, SweepConfig, SweepRow, Sweeping};
+use crate::core::redist::sweep::{self, Sweep, SweepRow};
 use crate::core::redist::winner::count;
-use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
 use crate::ui::player::Controls;
 use std::rc::Rc;
 use yew::prelude::*;
-
-fn make(config: &SweepConfig) -> Box<dyn Stepper<Output = Sweep>> {
-    let config = *config;
-    match Sweeping::new(config) {
-        Ok(s) => Box::new(s),
-        // The settings' ranges make this unreachable; show an empty sweep
-        // rather than fail.
-        Err(_) => Box::new(Immediate::new(move || Sweep {
-            config,
-            rows: Vec::new(),
-        })),
-    }
-}
 
 fn note(key: &str) -> &'static str {
     match key {
@@ -45,9 +31,12 @@ pub fn SweepWidget(props: &WidgetProps) -> Html {
     let ctx = use_widget(
         props,
         Spec {
-            key: read_sweep,
+            key: |v| {
+                let (c, notices) = read_sweep(v);
+                (Key::Sweep(c), notices)
+            },
             make,
-            len: |s: &Sweep| s.rows.len(),
+            len,
             start_at_end: true,
         },
     );
@@ -56,7 +45,10 @@ pub fn SweepWidget(props: &WidgetProps) -> Html {
         &ctx,
         settings(props, &ctx, note),
         "every K's plans",
-        |s| view(&ctx, s),
+        |out| match &**out {
+            Out::Sweep(s) => view(&ctx, s),
+            _ => html! {},
+        },
     )
 }
 
@@ -80,7 +72,7 @@ fn chart(title: String, y: &str, rows: &[SweepRow], of: fn(&PlanCost) -> f64) ->
     Rc::new(c)
 }
 
-fn view(ctx: &WidgetCtx<Sweep>, s: &Rc<Sweep>) -> Html {
+fn view(ctx: &WidgetCtx<Out>, s: &Sweep) -> Html {
     let pos = ctx.pos.min(s.rows.len());
     let rows = &s.rows[..pos];
     let config = &s.config;

@@ -9,32 +9,21 @@
 use super::super::WidgetProps;
 use super::super::grid::{Grid, GridCell, Tone};
 use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::{processors, settings};
-use crate::book::redist_params::{TableKey, read_fact, read_table};
+use super::{Key, Out, len, make, processors, settings};
+use crate::book::redist_params::{read_fact, read_table};
 use crate::core::redist::plan::Plan;
-use crate::core::redist::schedules;
 use crate::core::redist::scheme::theorem3_steps;
 use crate::core::redist::trace::{self, RedistState};
 use crate::core::redist::view::{self, Fact};
-use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
 use crate::ui::player::Controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// A plan and its trace.
-pub struct TableRun {
-    plan: Plan,
-    trace: Trace<RedistState>,
-}
-
-fn make(key: &TableKey) -> Box<dyn Stepper<Output = TableRun>> {
-    let key = *key;
-    Box::new(Immediate::new(move || {
-        let plan = schedules::plan(&key.shape, key.scheme, key.direction);
-        let trace = trace::record(&plan);
-        TableRun { plan, trace }
-    }))
+pub(super) struct TableRun {
+    pub plan: Plan,
+    pub trace: Trace<RedistState>,
 }
 
 fn note(key: &str) -> &'static str {
@@ -55,9 +44,12 @@ pub fn TablesWidget(props: &WidgetProps) -> Html {
     let ctx = use_widget(
         props,
         Spec {
-            key: read_table,
+            key: |v| {
+                let (k, notices) = read_table(v);
+                (Key::Tables(k), notices)
+            },
             make,
-            len: |r: &TableRun| r.trace.len(),
+            len,
             start_at_end: false,
         },
     );
@@ -67,7 +59,10 @@ pub fn TablesWidget(props: &WidgetProps) -> Html {
         &ctx,
         settings(props, &ctx, note),
         "the tables",
-        |run| view(&ctx, run, fact),
+        |out| match &**out {
+            Out::Tables(run) => view(&ctx, run, fact),
+            _ => html! {},
+        },
     )
 }
 
@@ -80,7 +75,7 @@ fn fact_heading(fact: Fact) -> &'static str {
     }
 }
 
-fn view(ctx: &WidgetCtx<TableRun>, run: &Rc<TableRun>, fact: Fact) -> Html {
+fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
     let pos = ctx.pos;
     let st = run.trace.state_at(pos);
     let sh = st.shape;

@@ -9,29 +9,15 @@
 use super::super::WidgetProps;
 use super::super::grid::{Grid, GridCell, Tone};
 use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::settings;
-use crate::book::redist_params::{WinnerKey, read_winner};
+use super::{Key, Out, len, make, settings};
+use crate::book::redist_params::read_winner;
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::redist::Scheme;
-use crate::core::redist::winner::{self, OCTAVES, Pricing, WinnerMap};
-use crate::core::step::{Immediate, Stepper};
+use crate::core::redist::winner::{self, OCTAVES, WinnerMap};
 use crate::ui::chart::ChartView;
 use crate::ui::player::Controls;
 use std::rc::Rc;
 use yew::prelude::*;
-
-fn make(key: &WinnerKey) -> Box<dyn Stepper<Output = WinnerMap>> {
-    let config = key.config;
-    match Pricing::new(config) {
-        Ok(p) => Box::new(p),
-        // Unreachable within the settings' ranges; an empty map says so.
-        Err(_) => Box::new(Immediate::new(move || WinnerMap {
-            config,
-            ns: Vec::new(),
-            contenders: Vec::new(),
-        })),
-    }
-}
 
 fn note(key: &str) -> &'static str {
     match key {
@@ -48,9 +34,12 @@ pub fn WinnerWidget(props: &WidgetProps) -> Html {
     let ctx = use_widget(
         props,
         Spec {
-            key: read_winner,
+            key: |v| {
+                let (k, notices) = read_winner(v);
+                (Key::Winner(k), notices)
+            },
             make,
-            len: |m: &WinnerMap| if m.contenders.is_empty() { 0 } else { m.rows() },
+            len,
             start_at_end: false,
         },
     );
@@ -60,7 +49,10 @@ pub fn WinnerWidget(props: &WidgetProps) -> Html {
         &ctx,
         settings(props, &ctx, note),
         "every schedule's plan",
-        |m| view(&ctx, m, d),
+        |out| match &**out {
+            Out::Winner(m) => view(&ctx, m, d),
+            _ => html! {},
+        },
     )
 }
 
@@ -73,7 +65,7 @@ fn tone(scheme: Scheme) -> Tone {
     }
 }
 
-fn view(ctx: &WidgetCtx<WinnerMap>, m: &Rc<WinnerMap>, d: Option<usize>) -> Html {
+fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
     if m.contenders.is_empty() {
         return html! { <p>{"Nothing to price for these settings."}</p> };
     }
