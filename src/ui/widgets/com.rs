@@ -2,12 +2,11 @@
 //! matrix (diagonals, then row and column swaps), then edit it by hand.
 
 use super::WidgetProps;
-use super::controls::ParamInput;
+use super::controls::setting;
 use super::edit_form::EditForm;
 use super::matrix::{Cell, Legend, MatrixView};
 use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
 use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
-use crate::book::params::Values;
 use crate::core::com::Com;
 use crate::core::com::fig7::Fig7Event;
 use crate::ui::player::Controls;
@@ -36,22 +35,19 @@ pub fn ComWidget(props: &WidgetProps) -> Html {
 
 /// The n, d, seed and swap inputs (shared with the LP widget).
 pub fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>) -> Html {
-    let inputs = props.spec.params.iter().filter(|s| s.key != "flip").map(|spec| {
-        let set = ctx.set_values.clone();
-        let values = ctx.values.clone();
-        let key = spec.key;
-        let on_change = Callback::from(move |v| {
-            let mut next: Values = values.clone();
-            next.set(key, v);
-            set.emit(next);
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .filter(|s| s.key != "flip")
+        .map(|spec| {
+            let note = if spec.key == "n" {
+                "at most 1024 in the browser"
+            } else {
+                ""
+            };
+            setting(props, ctx, spec, note)
         });
-        let note = if key == "n" { "at most 1024 in the browser" } else { "" };
-        html! {
-            <ParamInput widget={props.id.clone()} spec={*spec}
-                value={ctx.values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
-                {on_change} note={note} />
-        }
-    });
     html! { <div class="controls">{ for inputs }</div> }
 }
 

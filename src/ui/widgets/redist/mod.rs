@@ -11,9 +11,9 @@ pub use tables::TablesWidget;
 pub use winner::WinnerWidget;
 
 use super::WidgetProps;
-use super::controls::ParamInput;
-use super::scaffold::WidgetCtx;
-use crate::book::params::Value;
+use super::controls::setting;
+use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::book::params::{Notice, Values};
 use crate::book::redist_params::{TableKey, WinnerKey};
 use crate::core::redist::sweep::{Sweep, SweepConfig, Sweeping};
 use crate::core::redist::winner::{Pricing, WinnerMap};
@@ -80,20 +80,44 @@ fn len(out: &Out) -> usize {
 }
 
 /// One input per parameter of the figure, each with `note(key)` under it.
-fn settings<T>(props: &WidgetProps, ctx: &WidgetCtx<T>, note: fn(&str) -> &'static str) -> Html {
-    let inputs = props.spec.params.iter().map(|spec| {
-        let (set, values, key) = (ctx.set_values.clone(), ctx.values.clone(), spec.key);
-        let on_change = Callback::from(move |v: Value| {
-            let mut next = values.clone();
-            next.set(key, v);
-            set.emit(next);
-        });
-        let value = ctx.values.0.get(key).cloned().unwrap_or(Value::Int(0));
-        html! {
-            <ParamInput widget={props.id.clone()} spec={*spec} {value} {on_change} note={note(key)} />
-        }
-    });
+fn settings(props: &WidgetProps, ctx: &WidgetCtx<Out>, note: fn(&str) -> &'static str) -> Html {
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .map(|spec| setting(props, ctx, spec, note(spec.key)));
     html! { <div class="controls">{ for inputs }</div> }
+}
+
+/// How one of the three figures differs from the others.
+struct Figure {
+    /// Reads the settings into the computation's key (with notices).
+    key: fn(&Values) -> (Key, Vec<Notice>),
+    start_at_end: bool,
+    /// The note under each setting.
+    note: fn(&str) -> &'static str,
+    /// What is being computed, for the progress bar.
+    what: &'static str,
+    /// Draws the finished result at the player's position.
+    view: fn(&WidgetCtx<Out>, &Out) -> Html,
+}
+
+/// One of the three figures: the scaffold, its settings and its view.
+#[hook]
+fn use_figure(props: &WidgetProps, figure: Figure) -> Html {
+    let ctx = use_widget(
+        props,
+        Spec {
+            key: figure.key,
+            make,
+            len,
+            start_at_end: figure.start_at_end,
+        },
+    );
+    let settings = settings(props, &ctx, figure.note);
+    standard(props, &ctx, settings, figure.what, |out| {
+        (figure.view)(&ctx, out)
+    })
 }
 
 /// Column headings p0, p1, …

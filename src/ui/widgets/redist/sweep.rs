@@ -4,8 +4,8 @@
 //! K at a time and the caption compares the four at that K.
 
 use super::super::WidgetProps;
-use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::{Key, Out, len, make, settings};
+use super::super::scaffold::WidgetCtx;
+use super::{Figure, Key, Out, use_figure};
 use crate::book::redist_params::{ELEMENT_BYTES, read_sweep};
 use crate::chart::{Chart, Mark};
 use crate::core::redist::cost::PlanCost;
@@ -28,28 +28,26 @@ fn note(key: &str) -> &'static str {
 /// The sweep figure.
 #[component]
 pub fn SweepWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
+    use_figure(
         props,
-        Spec {
+        Figure {
             key: |v| {
-                let (c, notices) = read_sweep(v);
-                (Key::Sweep(c), notices)
+                let (k, notices) = read_sweep(v);
+                (Key::Sweep(k), notices)
             },
-            make,
-            len,
             start_at_end: true,
-        },
-    );
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, note),
-        "every K's plans",
-        |out| match &**out {
-            Out::Sweep(s) => view(&ctx, s),
-            _ => html! {},
+            note,
+            what: "every K's plans",
+            view: show,
         },
     )
+}
+
+fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+    match out {
+        Out::Sweep(s) => view(ctx, s),
+        _ => html! {},
+    }
 }
 
 /// The four schedules' series and the prime-K markers, for one measure.

@@ -8,8 +8,8 @@
 
 use super::super::WidgetProps;
 use super::super::grid::{Grid, GridCell, Tone};
-use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::{Key, Out, len, make, processors, settings};
+use super::super::scaffold::WidgetCtx;
+use super::{Figure, Key, Out, processors, use_figure};
 use crate::book::redist_params::{read_fact, read_table};
 use crate::core::redist::plan::Plan;
 use crate::core::redist::scheme::theorem3_steps;
@@ -41,29 +41,26 @@ fn note(key: &str) -> &'static str {
 /// The table-conversion figure.
 #[component]
 pub fn TablesWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
+    use_figure(
         props,
-        Spec {
+        Figure {
             key: |v| {
                 let (k, notices) = read_table(v);
                 (Key::Tables(k), notices)
             },
-            make,
-            len,
             start_at_end: false,
-        },
-    );
-    let fact = read_fact(&ctx.values);
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, note),
-        "the tables",
-        |out| match &**out {
-            Out::Tables(run) => view(&ctx, run, fact),
-            _ => html! {},
+            note,
+            what: "the tables",
+            view: show,
         },
     )
+}
+
+fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+    match out {
+        Out::Tables(run) => view(ctx, run, read_fact(&ctx.values)),
+        _ => html! {},
+    }
 }
 
 fn fact_heading(fact: Fact) -> &'static str {

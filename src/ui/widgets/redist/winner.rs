@@ -8,8 +8,8 @@
 
 use super::super::WidgetProps;
 use super::super::grid::{Grid, GridCell, Tone};
-use super::super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use super::{Key, Out, len, make, settings};
+use super::super::scaffold::WidgetCtx;
+use super::{Figure, Key, Out, use_figure};
 use crate::book::redist_params::read_winner;
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::redist::Scheme;
@@ -31,29 +31,26 @@ fn note(key: &str) -> &'static str {
 /// The winner figure.
 #[component]
 pub fn WinnerWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
+    use_figure(
         props,
-        Spec {
+        Figure {
             key: |v| {
                 let (k, notices) = read_winner(v);
                 (Key::Winner(k), notices)
             },
-            make,
-            len,
             start_at_end: false,
-        },
-    );
-    let d = read_winner(&ctx.values).0.d;
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, note),
-        "every schedule's plan",
-        |out| match &**out {
-            Out::Winner(m) => view(&ctx, m, d),
-            _ => html! {},
+            note,
+            what: "every schedule's plan",
+            view: show,
         },
     )
+}
+
+fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+    match out {
+        Out::Winner(m) => view(ctx, m, read_winner(&ctx.values).0.d),
+        _ => html! {},
+    }
 }
 
 fn tone(scheme: Scheme) -> Tone {
