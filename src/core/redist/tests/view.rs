@@ -138,3 +138,30 @@ fn names_follow_figure_4_both_ways() {
     );
     assert_eq!(multi.last().map(String::as_str), Some("phase 2 of 2: R"));
 }
+
+/// The multiphase baseline's intermediate tables are named and captioned
+/// as such, not as the end of the redistribution.
+#[test]
+fn multiphase_captions_name_the_intermediate_distribution() {
+    let sh = Shape::new(6, 9).unwrap();
+    for (dir, wanted) in [
+        (Direction::Up, "cyclic(2x) order, where phase 2 starts"),
+        (
+            Direction::Down,
+            "cyclic(2x) order, where the next phase starts",
+        ),
+    ] {
+        let plan = schedules::plan(&sh, Scheme::Multiphase, dir);
+        let t = trace::record(&plan);
+        let captions: Vec<String> = (1..=t.len())
+            .map(|pos| trace::caption(&plan, t.events(pos)))
+            .collect();
+        let hits = captions.iter().filter(|c| c.contains(wanted)).count();
+        assert_eq!(hits, 1, "{dir:?}: {captions:#?}");
+        let complete = captions
+            .iter()
+            .filter(|c| c.contains("complete") || c.contains("(table S)"))
+            .count();
+        assert_eq!(complete, 1, "{dir:?}: only the last step finishes");
+    }
+}
