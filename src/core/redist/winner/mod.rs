@@ -19,8 +19,9 @@
 //! let config = WinnerConfig { k: 16, p: 16, b: 4, gdm: Gdm::SP2 };
 //! let map = commbook::core::step::run(Box::new(winner::Pricing::new(config).unwrap()));
 //! let r = map.ratio(0);
-//! // Small arrays: the fewest steps; large ones: the direct schedule.
-//! assert_eq!(map.contenders[map.winner(0, r)].label, "I");
+//! // Small arrays: the fewest steps (degree 3 takes as many as the indirect
+//! // schedule's 4 + 1 and relays less); large ones: the direct schedule.
+//! assert_eq!(map.contenders[map.winner(0, r)].label, "H3");
 //! assert_eq!(map.contenders[map.winner(winner::DOUBLINGS, r)].label, "D");
 //! ```
 
