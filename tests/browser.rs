@@ -22,3 +22,5 @@ mod js_api;
 mod paper000;
 #[path = "browser/parts.rs"]
 mod parts;
+#[path = "browser/redistribution.rs"]
+mod redistribution;

@@ -3,6 +3,7 @@
 
 pub mod matrix_params;
 pub mod params;
+pub mod redist_params;
 pub mod route;
 pub mod widgets;
 

@@ -159,6 +159,59 @@ pub const WIDGETS: &[WidgetSpec] = &[
             },
         ],
     },
+    // Chapter 9: block-cyclic redistribution (paper 003).
+    WidgetSpec {
+        name: "redist",
+        title: "Table conversion S → S′ → R′ → R (paper 003)",
+        params: &[
+            redist::int("k", "expansion factor K", 1, redist::MAX_TABLE, 6),
+            redist::int("p", "processors P", 1, redist::MAX_TABLE, 9),
+            redist::choice(
+                "schedule",
+                "schedule",
+                &["direct", "indirect", "hybrid", "multiphase"],
+            ),
+            redist::int("d", "hybrid degree d", 0, 12, 1),
+            redist::choice("dir", "direction", &["up", "down"]),
+            redist::choice(
+                "show",
+                "right table shows",
+                &["dest", "source", "start-slot", "end-slot"],
+            ),
+        ],
+    },
+    WidgetSpec {
+        name: "redist_sweep",
+        title: "Steps and predicted times as K varies (GDM model)",
+        params: &[
+            redist::int("p", "processors P", 2, redist::MAX_PRICED, 64),
+            redist::int(
+                "n",
+                "array elements N (4 bytes each)",
+                1,
+                1_000_000_000,
+                400_000,
+            ),
+            redist::MACHINE,
+        ],
+    },
+    WidgetSpec {
+        name: "redist_winner",
+        title: "Which schedule wins as T_d/τ_d changes (Figure 20's question)",
+        params: &[
+            redist::int("k", "expansion factor K", 1, redist::MAX_PRICED, 128),
+            redist::int("p", "processors P", 1, redist::MAX_PRICED, 128),
+            ParamSpec {
+                key: "machine",
+                label: "machine",
+                kind: ParamKind::Choice {
+                    options: redist::MACHINES,
+                    default: "sp2-fig20",
+                },
+            },
+            redist::int("d", "hybrid degree drawn", 1, 12, 2),
+        ],
+    },
 ];
 
 /// n for the figures that print CCOM as numbers or trace GM probe by probe.
@@ -226,6 +279,60 @@ const fn constant(key: &'static str, label: &'static str, min: f64, max: f64) ->
             max,
             default: None,
         },
+    }
+}
+
+/// Parameters of the redistribution figures (chapter 9).
+pub mod redist {
+    use super::{ParamKind, ParamSpec};
+
+    /// Largest K and P of the table figure: wider tables stop being
+    /// readable, and the trace of a direct schedule has K steps.
+    pub const MAX_TABLE: i64 = 32;
+    /// Largest K and P of the priced figures: every K prices every
+    /// schedule's exact plan, about a second in the browser at P = 128.
+    pub const MAX_PRICED: i64 = 128;
+    /// The GDM presets (`core::cost::gdm::Gdm::PRESETS`).
+    pub const MACHINES: &[&str] = &["sp2", "t3d", "sp2-fig20", "modern"];
+    /// The machine, the SP-2 of §5 by default.
+    pub const MACHINE: ParamSpec = ParamSpec {
+        key: "machine",
+        label: "machine",
+        kind: ParamKind::Choice {
+            options: MACHINES,
+            default: "sp2",
+        },
+    };
+
+    /// A whole-number parameter.
+    pub const fn int(
+        key: &'static str,
+        label: &'static str,
+        min: i64,
+        max: i64,
+        default: i64,
+    ) -> ParamSpec {
+        ParamSpec {
+            key,
+            label,
+            kind: ParamKind::Int { min, max, default },
+        }
+    }
+
+    /// A choice whose first option is the default.
+    pub const fn choice(
+        key: &'static str,
+        label: &'static str,
+        options: &'static [&'static str],
+    ) -> ParamSpec {
+        ParamSpec {
+            key,
+            label,
+            kind: ParamKind::Choice {
+                options,
+                default: options[0],
+            },
+        }
     }
 }
 

@@ -68,6 +68,18 @@ impl Gdm {
     /// Every preset.
     pub const PRESETS: [Gdm; 4] = [Gdm::SP2, Gdm::T3D, Gdm::SP2_FIG20, Gdm::MODERN];
 
+    /// The preset's name for a reader ("the IBM SP-2", …); other
+    /// parameters are "this machine".
+    pub fn title(&self) -> &'static str {
+        match self.name {
+            "sp2" => "the IBM SP-2",
+            "t3d" => "the Cray T3D",
+            "sp2-fig20" => "the IBM SP-2 of Figure 20(a)",
+            "modern" => "a present-day cluster",
+            _ => "this machine",
+        }
+    }
+
     /// Looks a preset up by name.
     pub fn preset(name: &str) -> Option<Gdm> {
         Gdm::PRESETS.iter().copied().find(|g| g.name == name)
@@ -160,6 +172,8 @@ mod tests {
     fn presets_and_ratio() {
         assert_eq!(Gdm::preset("t3d"), Some(Gdm::T3D));
         assert_eq!(Gdm::preset("cm5"), None);
+        assert_eq!(Gdm::T3D.title(), "the Cray T3D");
+        assert_eq!(Gdm::SP2.faster(2.0, 1.0).title(), "the IBM SP-2");
         // §3.2: the ratio is "several hundreds to a few thousands".
         assert!((Gdm::SP2.ratio() - 2666.7).abs() < 0.1);
         assert!((Gdm::T3D.ratio() - 2162.8).abs() < 0.1);

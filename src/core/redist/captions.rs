@@ -1,6 +1,6 @@
 //! The sentences of the redistribution captions (see [`super::trace::caption`]).
 
-use super::plan::{ColumnKind, StepKind};
+use super::plan::{ColumnKind, Phase, StepKind};
 use super::shape::Shape;
 
 /// What a caption says about a column transformation.
@@ -40,6 +40,34 @@ pub(crate) fn column_sentence(kind: ColumnKind, inverse: bool) -> &'static str {
             "R → R′ (local): every processor moves the block in slot Dr(i, j) to row i, so \
              that each row can travel as a permutation."
         }
+    }
+}
+
+/// What a caption says about a column transformation that ends a phase of
+/// the multiphase baseline other than the last: the table reached is an
+/// intermediate distribution, not the final one (`None` for every other
+/// column transformation).
+pub(crate) fn intermediate_sentence(
+    kind: ColumnKind,
+    inverse: bool,
+    phase: Phase,
+) -> Option<String> {
+    match (kind, inverse) {
+        // Going up, each phase but the last ends by unpacking.
+        (ColumnKind::Unpack, false) if phase.index + 1 < phase.of => Some(format!(
+            "Unpacking (local): every processor moves each block to its slot in \
+             cyclic({}x) order, where phase {} starts.",
+            phase.unit * phase.k,
+            phase.index + 2
+        )),
+        // Going down the phases run last first: each but phase 1 ends by
+        // undoing stage 1.
+        (ColumnKind::Stage1, true) if phase.index > 0 => Some(format!(
+            "Undoing stage 1 (local): every processor now holds its blocks in \
+             cyclic({}x) order, where the next phase starts.",
+            phase.unit
+        )),
+        _ => None,
     }
 }
 

@@ -58,8 +58,11 @@ pub mod plan;
 pub mod schedules;
 pub mod scheme;
 pub mod shape;
+pub mod sweep;
 pub mod tables;
 pub mod trace;
+pub mod view;
+pub mod winner;
 
 #[cfg(test)]
 mod tests;

@@ -173,6 +173,22 @@ pub fn theorem3_indirect_steps(sh: &Shape) -> usize {
     ceil_log2(sh.kp) + ceil_log2(sh.g) + 1
 }
 
+/// Theorem 3's step count for `scheme` (the multiphase baseline: Σ kᵢ),
+/// or `None` when K ≥ P, which the theorem leaves out (§3.1: an
+/// all-to-all). The plans reach it except for the hybrid cases described
+/// at [`DegreeSplit`].
+pub fn theorem3_steps(sh: &Shape, scheme: Scheme) -> Option<usize> {
+    if sh.k >= sh.p {
+        return None;
+    }
+    Some(match scheme {
+        Scheme::Direct => sh.k,
+        Scheme::Indirect => theorem3_indirect_steps(sh),
+        Scheme::Hybrid(d) => theorem3_hybrid_steps(sh.k, d.min(sh.max_degree())),
+        Scheme::Multiphase => multiphase_factors(sh.k).iter().sum(),
+    })
+}
+
 /// The prime factors of K in ascending order, the multiphase baseline's
 /// phases (`[1]` for K = 1, so that it still takes one step like direct).
 pub fn multiphase_factors(k: usize) -> Vec<usize> {
@@ -233,5 +249,12 @@ mod tests {
         let odd = Shape::new(9, 12).unwrap();
         assert_eq!(DegreeSplit::best(&odd, 1).steps(), 7);
         assert_eq!(theorem3_hybrid_steps(9, 1), 6);
+        assert_eq!(theorem3_steps(&odd, Scheme::Hybrid(1)), Some(6));
+        assert_eq!(theorem3_steps(&sh, Scheme::Indirect), Some(4));
+        assert_eq!(theorem3_steps(&sh, Scheme::Multiphase), Some(5));
+        assert_eq!(
+            theorem3_steps(&Shape::new(9, 9).unwrap(), Scheme::Direct),
+            None
+        );
     }
 }

@@ -221,7 +221,9 @@ pub fn caption(plan: &Plan, events: &[RedistEvent]) -> String {
         }) => format!(
             "{}{} {changed} of {} blocks change slot.",
             phase_prefix(*phase),
-            super::captions::column_sentence(*kind, *inverse),
+            phase
+                .and_then(|ph| super::captions::intermediate_sentence(*kind, *inverse, ph))
+                .unwrap_or_else(|| super::captions::column_sentence(*kind, *inverse).to_string()),
             sh.cells()
         ),
         Some(RedistEvent::Send {

@@ -2,7 +2,7 @@
 //! matrix (diagonals, then row and column swaps), then edit it by hand.
 
 use super::WidgetProps;
-use super::controls::ParamInput;
+use super::controls::setting_for;
 use super::edit_form::EditForm;
 use super::matrix::{Cell, Legend, MatrixView};
 use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
@@ -88,20 +88,7 @@ fn inputs(
         .params
         .iter()
         .filter(|s| s.key != "flip")
-        .map(|spec| {
-            let (set, base) = (set.clone(), values.clone());
-            let key = spec.key;
-            let on_change = Callback::from(move |v| {
-                let mut next: Values = base.clone();
-                next.set(key, v);
-                set.emit(next);
-            });
-            html! {
-                <ParamInput widget={props.id.clone()} spec={*spec}
-                    value={values.0.get(key).cloned().unwrap_or(crate::book::params::Value::Int(0))}
-                    {on_change} note={note(key)} />
-            }
-        });
+        .map(|spec| setting_for(props, values, set, spec, note(spec.key).into()));
     html! { <div class="controls">{ for inputs }</div> }
 }
 

@@ -2,8 +2,47 @@
 //! URL value (`book::params::parse_one`); a bad entry is marked, explained
 //! next to the field and not applied, so the figure never sees it.
 
-use crate::book::params::{ParamKind, ParamSpec, Value, format_number, parse_one};
+use super::WidgetProps;
+use super::scaffold::WidgetCtx;
+use crate::book::params::{
+    ParamKind, ParamSpec, Value, Values, default_of, format_number, parse_one,
+};
 use yew::prelude::*;
+
+/// The input for one of a widget's settings, wired to the widget: it shows
+/// the current value and stores the reader's new one (`note` goes under it).
+pub fn setting<T>(
+    props: &WidgetProps,
+    ctx: &WidgetCtx<T>,
+    spec: &ParamSpec,
+    note: impl Into<AttrValue>,
+) -> Html {
+    setting_for(props, &ctx.values, &ctx.set_values, spec, note.into())
+}
+
+/// [`setting`] without the widget's types, so one copy serves every widget.
+pub fn setting_for(
+    props: &WidgetProps,
+    values: &Values,
+    set: &Callback<Values>,
+    spec: &ParamSpec,
+    note: AttrValue,
+) -> Html {
+    let (set, base, key) = (set.clone(), values.clone(), spec.key);
+    let on_change = Callback::from(move |v: Value| {
+        let mut next = base.clone();
+        next.set(key, v);
+        set.emit(next);
+    });
+    let value = values
+        .0
+        .get(key)
+        .cloned()
+        .unwrap_or_else(|| default_of(spec));
+    html! {
+        <ParamInput widget={props.id.clone()} spec={*spec} {value} {on_change} {note} />
+    }
+}
 
 /// Props of [`ParamInput`].
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,7 @@
 //! from the large ones; τ and the bandwidth can also be set by hand.
 
 use super::WidgetProps;
-use super::controls::ParamInput;
+use super::controls::setting;
 use super::frame::Frame;
 use super::scaffold::{Phase, Spec, use_widget};
 use crate::book::params::{Notice, Value, Values};
@@ -138,21 +138,12 @@ pub fn CostWidget(props: &WidgetProps) -> Html {
         }
     };
     let inputs = props.spec.params.iter().map(|spec| {
-        let (set, values, key) = (ctx.set_values.clone(), ctx.values.clone(), spec.key);
-        let on_change = Callback::from(move |v: Value| {
-            let mut next = values.clone();
-            next.set(key, v);
-            set.emit(next);
-        });
-        let placeholder = match (key, full) {
+        let placeholder = match (spec.key, full) {
             ("tau", Some(f)) => format!("fit: {}", format_value(f.tau_us)),
             ("bw", Some(f)) => format!("fit: {}", format_value(f.bandwidth_mb_s())),
             _ => String::new(),
         };
-        html! {
-            <ParamInput widget={props.id.clone()} spec={*spec} value={ctx.values.0.get(key).cloned().unwrap_or(Value::Number(None))}
-                {on_change} note={placeholder} />
-        }
+        setting(props, &ctx, spec, placeholder)
     });
     let reset = {
         let (set, values) = (ctx.set_values.clone(), ctx.values.clone());

@@ -40,6 +40,7 @@ pub mod frame;
 pub mod grid;
 mod lp;
 pub mod matrix;
+mod redist;
 pub mod scaffold;
 // Chapters 2 and 3 (paper 000).
 mod breakeven;
@@ -135,6 +136,9 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "gmcgm" => html! { <duel::DuelWidget ..p /> },
         "phases" => html! { <phases::PhasesWidget ..p /> },
         "breakeven" => html! { <breakeven::BreakevenWidget ..p /> },
+        "redist" => html! { <redist::TablesWidget ..p /> },
+        "redist_sweep" => html! { <redist::SweepWidget ..p /> },
+        "redist_winner" => html! { <redist::WinnerWidget ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

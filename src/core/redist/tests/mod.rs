@@ -5,3 +5,5 @@
 mod exhaustive;
 mod golden;
 mod props;
+mod sweep;
+mod view;

@@ -1,0 +1,126 @@
+//! Chapter 9's figures (paper 003, block-cyclic redistribution): the table
+//! conversion step by step, the schedules priced as K varies, and which
+//! schedule wins as T_d/τ_d changes (Figure 20's question).
+
+mod sweep;
+mod tables;
+mod winner;
+
+pub use sweep::SweepWidget;
+pub use tables::TablesWidget;
+pub use winner::WinnerWidget;
+
+use super::WidgetProps;
+use super::controls::setting;
+use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::book::params::{Notice, Values};
+use crate::book::redist_params::{TableKey, WinnerKey};
+use crate::core::redist::sweep::{Sweep, SweepConfig, Sweeping};
+use crate::core::redist::winner::{Pricing, WinnerMap};
+use crate::core::redist::{schedules, trace};
+use crate::core::step::{Immediate, Stepper, map};
+use tables::TableRun;
+use yew::prelude::*;
+
+/// What one of the figures computes. The three share this type (and
+/// [`Out`]) so that the scaffold's generic code is compiled once for all
+/// of them, not once per figure: a few kilobytes of the site's budget.
+#[derive(Clone, PartialEq)]
+enum Key {
+    Tables(TableKey),
+    Sweep(SweepConfig),
+    Winner(WinnerKey),
+}
+
+/// What one of the figures computed.
+enum Out {
+    Tables(TableRun),
+    Sweep(Sweep),
+    Winner(WinnerMap),
+}
+
+fn make(key: &Key) -> Box<dyn Stepper<Output = Out>> {
+    match *key {
+        Key::Tables(k) => Box::new(Immediate::new(move || {
+            let plan = schedules::plan(&k.shape, k.scheme, k.direction);
+            let trace = trace::record(&plan);
+            Out::Tables(TableRun { plan, trace })
+        })),
+        // The settings' ranges keep K, P and N valid; should they not be,
+        // an empty result says so rather than a failure.
+        Key::Sweep(config) => match Sweeping::new(config) {
+            Ok(s) => Box::new(map(s, Out::Sweep)),
+            Err(_) => Box::new(Immediate::new(move || {
+                Out::Sweep(Sweep {
+                    config,
+                    rows: Vec::new(),
+                })
+            })),
+        },
+        Key::Winner(WinnerKey { config, .. }) => match Pricing::new(config) {
+            Ok(p) => Box::new(map(p, Out::Winner)),
+            Err(_) => Box::new(Immediate::new(move || {
+                Out::Winner(WinnerMap {
+                    config,
+                    ns: Vec::new(),
+                    contenders: Vec::new(),
+                })
+            })),
+        },
+    }
+}
+
+fn len(out: &Out) -> usize {
+    match out {
+        Out::Tables(r) => r.trace.len(),
+        Out::Sweep(s) => s.rows.len(),
+        Out::Winner(m) if m.contenders.is_empty() => 0,
+        Out::Winner(m) => m.rows(),
+    }
+}
+
+/// One input per parameter of the figure, each with `note(key)` under it.
+fn settings(props: &WidgetProps, ctx: &WidgetCtx<Out>, note: fn(&str) -> &'static str) -> Html {
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .map(|spec| setting(props, ctx, spec, note(spec.key)));
+    html! { <div class="controls">{ for inputs }</div> }
+}
+
+/// How one of the three figures differs from the others.
+struct Figure {
+    /// Reads the settings into the computation's key (with notices).
+    key: fn(&Values) -> (Key, Vec<Notice>),
+    start_at_end: bool,
+    /// The note under each setting.
+    note: fn(&str) -> &'static str,
+    /// What is being computed, for the progress bar.
+    what: &'static str,
+    /// Draws the finished result at the player's position.
+    view: fn(&WidgetCtx<Out>, &Out) -> Html,
+}
+
+/// One of the three figures: the scaffold, its settings and its view.
+#[hook]
+fn use_figure(props: &WidgetProps, figure: Figure) -> Html {
+    let ctx = use_widget(
+        props,
+        Spec {
+            key: figure.key,
+            make,
+            len,
+            start_at_end: figure.start_at_end,
+        },
+    );
+    let settings = settings(props, &ctx, figure.note);
+    standard(props, &ctx, settings, figure.what, |out| {
+        (figure.view)(&ctx, out)
+    })
+}
+
+/// Column headings p0, p1, …
+fn processors(p: usize) -> Vec<String> {
+    (0..p).map(|j| format!("p{j}")).collect()
+}
