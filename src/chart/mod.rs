@@ -8,8 +8,10 @@
 //! over it without redoing plotters' layout. Native code, tested natively;
 //! the UI only places the string and the hover targets.
 
+pub mod mesh;
 pub mod palette;
 mod svg;
+pub mod tree;
 
 pub use palette::Palette;
 

@@ -67,7 +67,7 @@ impl Axis {
     }
 }
 
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -197,18 +197,18 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
             });
         }
     }
-    legend(&mut s, chart, pal);
+    legend(&mut s, chart, pal, &hovers);
     s.push_str("</svg>");
     Rendered { svg: s, hovers }
 }
 
-/// The legend in the plot's top-left corner: a line sample for computed
-/// series, the marker for published ones.
-fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
+/// The legend in the plot corner that hides the fewest data points (the
+/// top-left one on a tie): a line sample for computed series, the marker
+/// for published ones.
+fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) {
     if chart.series.is_empty() {
         return;
     }
-    let (x, y) = (LEFT + 10.0, TOP + 8.0);
     let width = 36.0
         + 6.6
             * chart
@@ -218,6 +218,28 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
                 .max()
                 .unwrap_or(0) as f64;
     let height = 18.0 * chart.series.len() as f64 + 6.0;
+    let (w, h) = (chart.width as f64, chart.height as f64);
+    let corners = [
+        (LEFT + 10.0, TOP + 8.0),
+        (w - RIGHT - 10.0 - width, TOP + 8.0),
+        (LEFT + 10.0, h - BOTTOM - 8.0 - height),
+        (w - RIGHT - 10.0 - width, h - BOTTOM - 8.0 - height),
+    ];
+    let hidden = |&(x, y): &(f64, f64)| {
+        points
+            .iter()
+            .filter(|p| {
+                let (px, py) = (p.px as f64, p.py as f64);
+                (x - 6.0..x + width + 6.0).contains(&px)
+                    && (y - 6.0..y + height + 6.0).contains(&py)
+            })
+            .count()
+    };
+    let (x, y) = corners
+        .iter()
+        .copied()
+        .min_by_key(|c| hidden(c))
+        .unwrap_or(corners[0]);
     let _ = write!(
         s,
         r#"<rect x="{x}" y="{y}" width="{width:.0}" height="{height}" fill="{}" fill-opacity="0.92" stroke="{}"/>"#,
@@ -255,6 +277,34 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_legend_avoids_the_data() {
+        // A cluster in the top-left corner and one point bottom-right: the
+        // legend moves to another corner.
+        let mut pts: Vec<(f64, f64)> = (0..10)
+            .map(|i| (1.0 + i as f64 * 0.3, 10.0 - i as f64 * 0.05))
+            .collect();
+        pts.push((40.0, 0.0));
+        let c = Chart::new("falling", "x", "y").with("a series", Mark::Points, 0, pts);
+        let svg = render(&c, &Palette::light()).svg;
+        let x: f64 = svg
+            .split(r#"fill-opacity="0.92""#)
+            .next()
+            .and_then(|head| head.rsplit("<rect x=\"").next())
+            .and_then(|tail| tail.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        assert!(x > LEFT + 10.0, "legend at x = {x}");
+        // With nothing in the way it stays top-left.
+        let c =
+            Chart::new("rising", "x", "y").with("s", Mark::Points, 0, vec![(0.0, 0.0), (1.0, 1.0)]);
+        assert!(
+            render(&c, &Palette::light())
+                .svg
+                .contains(&format!("<rect x=\"{}\"", LEFT + 10.0))
+        );
+    }
 
     #[test]
     fn linear_ticks_are_round_numbers() {
