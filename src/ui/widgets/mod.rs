@@ -37,6 +37,7 @@ pub mod frame;
 pub mod grid;
 mod lp;
 pub mod matrix;
+mod mesh;
 pub mod scaffold;
 
 use crate::book::params::{Notice, Values, read, read_over};
@@ -121,6 +122,13 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
+        "scatter" => html! { <mesh::ScatterWidget ..p /> },
+        "scatter5" => html! { <mesh::RaceWidget ..p /> },
+        "delta" => html! { <mesh::DeltaWidget ..p /> },
+        "gather" => html! { <mesh::GatherWidget ..p /> },
+        "tournament" => html! { <mesh::TournamentWidget ..p /> },
+        "cross" => html! { <mesh::CrossWidget ..p /> },
+        "links" => html! { <mesh::LinksWidget ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }
