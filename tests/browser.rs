@@ -18,5 +18,7 @@ mod chapter;
 mod embed;
 #[path = "browser/js_api.rs"]
 mod js_api;
+#[path = "browser/mesh.rs"]
+mod mesh;
 #[path = "browser/parts.rs"]
 mod parts;
