@@ -19,7 +19,7 @@ use crate::core::net::mesh::Mesh;
 use std::fmt::Write;
 
 /// Distance between neighbouring processors, in SVG units.
-pub const CELL: f64 = 40.0;
+pub const CELL: f64 = 48.0;
 /// Processor radius with ids written inside, and without.
 const RADIUS: f64 = 12.0;
 const DOT: f64 = 7.0;
@@ -351,7 +351,8 @@ impl MeshDrawing {
             if self.ids {
                 let _ = write!(s, r#"<text x="{x:.0}" y="{:.0}">{p}</text>"#, y + 4.0);
             }
-            if n.count > 0 {
+            // Counts only where there is room for them.
+            if n.count > 0 && (self.ids || self.rows * self.cols <= 64) {
                 let _ = write!(
                     s,
                     r#"<text class="badge" x="{:.0}" y="{:.0}">{}</text>"#,

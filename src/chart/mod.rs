@@ -14,6 +14,7 @@ mod svg;
 pub mod tree;
 
 pub use palette::Palette;
+pub use svg::esc;
 
 /// How an axis maps values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

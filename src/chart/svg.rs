@@ -67,7 +67,8 @@ impl Axis {
     }
 }
 
-pub(super) fn esc(s: &str) -> String {
+/// Escapes text for HTML and SVG.
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

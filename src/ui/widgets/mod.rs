@@ -122,13 +122,9 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
-        "scatter" => html! { <mesh::ScatterWidget ..p /> },
-        "scatter5" => html! { <mesh::RaceWidget ..p /> },
-        "delta" => html! { <mesh::DeltaWidget ..p /> },
-        "gather" => html! { <mesh::GatherWidget ..p /> },
-        "tournament" => html! { <mesh::TournamentWidget ..p /> },
-        "cross" => html! { <mesh::CrossWidget ..p /> },
-        "links" => html! { <mesh::LinksWidget ..p /> },
+        "scatter" | "scatter5" | "delta" | "gather" | "tournament" | "cross" | "links" => {
+            html! { <mesh::MeshWidget ..p /> }
+        }
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

@@ -2,65 +2,40 @@
 //! products Πᵢ × Π′ⱼ of the arrays' balanced permutations (paper 001,
 //! §5.1), one product at a time, with the link loads of each.
 
-use super::common::{settings, svg};
+use super::common::svg;
+use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing};
 use crate::core::mesh::cross_view::{CrossState, caption, record};
 use crate::core::mesh::load::LinkLoads;
 use crate::core::net::mesh::Mesh;
-use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use std::rc::Rc;
+use crate::ui::widgets::scaffold::WidgetCtx;
 use yew::prelude::*;
 
-fn key(v: &Values) -> (Mesh, Vec<Notice>) {
-    (
-        Mesh::new(v.int("rows").max(1) as usize, v.int("cols").max(2) as usize),
-        Vec::new(),
-    )
+/// Notes under the settings.
+pub const NOTES: &[(&str, &str)] = &[("rows", "at most 16"), ("cols", "at most 16")];
+
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+    let m = Mesh::new(v.int("rows").max(1) as usize, v.int("cols").max(2) as usize);
+    (Key::Cross(m), Vec::new())
 }
 
 /// The products' trace and the largest load of any of them (the heat map's
 /// fixed scale).
 pub struct CrossRun {
-    trace: Trace<CrossState>,
+    pub(super) trace: Trace<CrossState>,
     max_load: u32,
 }
 
-fn make(m: &Mesh) -> Box<dyn Stepper<Output = CrossRun>> {
-    let m = *m;
-    Box::new(Immediate::new(move || {
-        let trace = record(&m);
-        CrossRun {
-            max_load: trace.final_state().max_load,
-            trace,
-        }
-    }))
-}
-
-/// The cross-product widget.
-#[component]
-pub fn CrossWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &CrossRun| r.trace.len(),
-            start_at_end: false,
-        },
-    );
-    let notes = [("rows", "at most 16"), ("cols", "at most 16")];
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, &notes),
-        "the products",
-        |r| view(&ctx, r),
-    )
+/// Records every product.
+pub fn run(m: Mesh) -> CrossRun {
+    let trace = record(&m);
+    CrossRun {
+        max_load: trace.final_state().max_load,
+        trace,
+    }
 }
 
 fn arrows(perm: &[Option<usize>]) -> Vec<Arrow> {
@@ -88,10 +63,11 @@ fn factor(name: String, perm: &[Option<usize>], rows: usize, cols: usize) -> Htm
     .counts;
     d.numbers = true;
     d.ids = true;
-    html! { <div><p class="sub">{name}</p>{ svg(d.svg(480), None) }</div> }
+    svg(&name, d.svg(480), None)
 }
 
-fn view(ctx: &WidgetCtx<CrossRun>, run: &Rc<CrossRun>) -> Html {
+/// The product on the mesh beside its two factors.
+pub fn view(ctx: &WidgetCtx<Out>, run: &CrossRun) -> (Html, String) {
     let st = run.trace.state_at(ctx.pos);
     let m = st.mesh;
     let p = m.rows * m.cols;
@@ -121,16 +97,16 @@ fn view(ctx: &WidgetCtx<CrossRun>, run: &Rc<CrossRun>) -> Html {
             </>
         }
     });
-    html! {
-        <>
-            <div class="matrix-wrap">
-                <div>
-                    <p class="sub">{format!("The product on the mesh: link loads (the thickest links carry {} messages)", run.max_load)}</p>
-                    { svg(d.svg(480), None) }
+    let caption = caption(&m, &st);
+    (
+        html! {
+            <>
+                <div class="matrix-wrap">
+                    { svg(&format!("The product on the mesh: link loads (the thickest links carry {} messages)", run.max_load), d.svg(480), None) }
+                    <div class="mesh-factors">{ for factors }</div>
                 </div>
-                <div class="mesh-factors">{ for factors }</div>
-            </div>
-            <Controls player={ctx.player.clone()} caption={caption(&m, &st)} unit="product" />
-        </>
-    }
+            </>
+        },
+        caption,
+    )
 }

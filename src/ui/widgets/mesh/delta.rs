@@ -2,102 +2,78 @@
 //! Delta model, beside the printed values. Stepping adds one algorithm
 //! (Figures 2 and 6) or one message size (Figure 5) at a time.
 
-use super::common::settings;
+use super::common::{raw, sub};
+use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::mesh::config::{Op, parse_mesh};
 use crate::core::mesh::figures::{FIGURE5_SIZES, Sweep};
-use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Which figure, on which mesh.
 #[derive(Clone, Copy, PartialEq)]
-struct Key {
+pub struct Which {
     setups: bool,
     op: Op,
     rows: usize,
     cols: usize,
 }
 
-fn key(v: &Values) -> (Key, Vec<Notice>) {
+/// Notes under the settings.
+pub const NOTES: &[(&str, &str)] = &[("mesh", "printed values exist for 16×16 only")];
+
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
     // The choices are the paper's machine sizes, all of which parse.
     let (rows, cols) = parse_mesh(v.choice("mesh")).unwrap_or((16, 16));
     let fig = v.choice("figure");
     let op = if fig == "6" { Op::Gather } else { Op::Scatter };
-    (
-        Key {
-            setups: fig == "5",
-            op,
-            rows,
-            cols,
-        },
-        Vec::new(),
-    )
+    let which = Which {
+        setups: fig == "5",
+        op,
+        rows,
+        cols,
+    };
+    (Key::Delta(which), Vec::new())
 }
 
 /// The sweep, and which figure to draw from it.
 pub struct Figure {
-    key: Key,
+    which: Which,
     sweep: Option<Sweep>,
 }
 
-fn make(k: &Key) -> Box<dyn Stepper<Output = Figure>> {
-    let key = *k;
-    Box::new(Immediate::new(move || Figure {
-        key,
-        sweep: Sweep::new(key.op, key.rows, key.cols).ok(),
-    }))
+/// Runs the five algorithms across the message sizes.
+pub fn run(which: Which) -> Figure {
+    Figure {
+        which,
+        sweep: Sweep::new(which.op, which.rows, which.cols).ok(),
+    }
 }
 
-fn steps(f: &Figure) -> usize {
+/// Steps: one per algorithm, or per message size for Figure 5.
+pub fn steps(f: &Figure) -> usize {
     match &f.sweep {
         None => 0,
-        Some(_) if f.key.setups => FIGURE5_SIZES.len(),
+        Some(_) if f.which.setups => FIGURE5_SIZES.len(),
         Some(s) => s.curves.len(),
     }
 }
 
-/// The figure widget.
-#[component]
-pub fn DeltaWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: steps,
-            start_at_end: true,
-        },
-    );
-    standard(
-        props,
-        &ctx,
-        settings(
-            props,
-            &ctx,
-            &[("mesh", "printed values exist for 16×16 only")],
-        ),
-        "the figure",
-        |f| view(&ctx, f),
-    )
-}
-
 fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
-    let Key { rows, cols, .. } = f.key;
-    let mut c = if f.key.setups {
+    let Which { rows, cols, .. } = f.which;
+    let mut c = if f.which.setups {
         Chart::new(
             &format!("Set-ups against time relative to 1-lev-dir, {rows}×{cols}"),
             "message set-ups",
             "time / time of 1-lev-dir",
         )
     } else {
-        let what = if f.key.op == Op::Gather {
+        let what = if f.which.op == Op::Gather {
             "All-to-one"
         } else {
             "One-to-all"
@@ -111,7 +87,7 @@ fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
     c.x_scale = Scale::Log;
     c.y_scale = Scale::Log;
     type Points = Vec<(f64, f64)>;
-    let series: Vec<(String, Points, Points)> = if f.key.setups {
+    let series: Vec<(String, Points, Points)> = if f.which.setups {
         FIGURE5_SIZES
             .iter()
             .take(k)
@@ -160,12 +136,13 @@ fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
     c
 }
 
-fn view(ctx: &WidgetCtx<Figure>, f: &Rc<Figure>) -> Html {
+/// The chart, the table against the paper, and the player.
+pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
     let Some(s) = &f.sweep else {
-        return html! { <p>{"This mesh cannot run the five algorithms."}</p> };
+        return (html! {}, "This mesh cannot run the five algorithms.".into());
     };
     let k = ctx.pos;
-    let caption = if f.key.setups {
+    let caption = if f.which.setups {
         s.setups_caption(k)
     } else {
         s.times_caption(k)
@@ -200,15 +177,17 @@ fn view(ctx: &WidgetCtx<Figure>, f: &Rc<Figure>) -> Html {
         "printed".to_string(),
         "off by".to_string(),
     ];
-    html! {
-        <>
-            <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
-            <Grid rows={s.curves.len()} cols={7} cells={Rc::new(cells)}
-                row_labels={s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>()}
-                col_labels={cols.to_vec()}
-                caption="Model against paper" />
-            <p class="sub">{"Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error)."}</p>
-            <Controls player={ctx.player.clone()} {caption} unit={if f.key.setups { "size" } else { "algorithm" }} />
-        </>
-    }
+    (
+        html! {
+            <>
+                <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
+                <Grid rows={s.curves.len()} cols={7} cells={Rc::new(cells)}
+                    row_labels={s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>()}
+                    col_labels={cols.to_vec()}
+                    caption="Model against paper" />
+                { raw(sub("Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error).")) }
+            </>
+        },
+        caption,
+    )
 }

@@ -2,26 +2,24 @@
 //! image, the scatter whose supersteps it runs backwards, with what each
 //! costs on the Delta model.
 
-use super::common::{MESH_NOTES, coll_drawing, legend, pick_root, send_list, settings, svg};
+use super::common::{coll_drawing, legend, pick_root, send_list, svg};
+use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::core::cost::delta::DeltaCost;
 use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::view::{CollState, caption, record};
-use crate::core::mesh::{Collective, run, scatter};
-use crate::core::step::{Immediate, Stepper};
+use crate::core::mesh::{self, Collective, scatter};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// One side of the comparison.
 pub struct Side {
     spec: CollSpec,
-    trace: Trace<CollState>,
+    pub(super) trace: Trace<CollState>,
     setups: usize,
     predicted_us: f64,
 }
@@ -35,49 +33,28 @@ fn side(c: Collective) -> Side {
     }
 }
 
-fn key(v: &Values) -> (CollSpec, Vec<Notice>) {
-    coll_params::read(v, Op::Gather)
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+    let (spec, notices) = coll_params::read(v, Op::Gather);
+    (Key::Gather(spec), notices)
 }
 
-fn make(spec: &CollSpec) -> Box<dyn Stepper<Output = [Side; 2]>> {
-    let spec = *spec;
-    Box::new(Immediate::new(move || {
-        // The mirror: the scatter supersteps the gather reverses (for
-        // γ < 0.5 a scatter the paper would not run, but the same cuts).
-        let forward = Collective {
-            spec: CollSpec {
-                op: Op::Scatter,
-                ..spec
-            },
-            supersteps: scatter::supersteps(&spec),
-        };
-        [side(run(&spec)), side(forward)]
-    }))
-}
-
-/// The gather widget.
-#[component]
-pub fn GatherWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &[Side; 2]| r[0].trace.len(),
-            start_at_end: false,
+/// Runs the gather and its mirror: the scatter supersteps it reverses
+/// (for γ < 0.5 a scatter the paper would not run, but the same cuts).
+pub fn run(spec: CollSpec) -> [Side; 2] {
+    let forward = Collective {
+        spec: CollSpec {
+            op: Op::Scatter,
+            ..spec
         },
-    );
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, MESH_NOTES),
-        "the gather",
-        |sides| view(&ctx, sides),
-    )
+        supersteps: scatter::supersteps(&spec),
+    };
+    [side(mesh::run(&spec)), side(forward)]
 }
 
-fn view(ctx: &WidgetCtx<[Side; 2]>, sides: &Rc<[Side; 2]>) -> Html {
-    let [g, s] = &**sides;
+/// The gather beside its mirror, with both costs.
+pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
+    let [g, s] = sides;
     let (k, n) = (ctx.pos, g.trace.len());
     let st = g.trace.state_at(k);
     // Gather superstep k undoes scatter superstep n + 1 − k; before the
@@ -95,6 +72,11 @@ fn view(ctx: &WidgetCtx<[Side; 2]>, sides: &Rc<[Side; 2]>) -> Html {
         true,
         format!("{title} gather, after superstep {k} of {n}."),
     );
+    let mirror_title = if k == 0 {
+        format!("The scatter's end: superstep {n} done")
+    } else {
+        format!("Its mirror: scatter superstep {j}")
+    };
     let right = coll_drawing(
         &mirror,
         &s.spec,
@@ -115,26 +97,23 @@ fn view(ctx: &WidgetCtx<[Side; 2]>, sides: &Rc<[Side; 2]>) -> Html {
             ]
         })
         .collect();
-    html! {
-        <>
-            <div class="mesh-pair">
-                <div>
-                    <p class="sub">{format!("Gather into P{}: superstep {k} of {n}", g.spec.root)}</p>
-                    { svg(left.svg(420), Some(pick_root(ctx))) }
+    let caption = caption(&g.spec, g.trace.events(k));
+    (
+        html! {
+            <>
+                <div class="mesh-pair">
+                    { svg(&format!("Gather into P{}: superstep {k} of {n}", g.spec.root), left.svg(420), Some(pick_root(ctx))) }
+                    { svg(&mirror_title, right.svg(420), None) }
                 </div>
-                <div>
-                    <p class="sub">{ if k == 0 { format!("The scatter's end: superstep {n} done") } else { format!("Its mirror: scatter superstep {j}") } }</p>
-                    { svg(right.svg(420), None) }
+                <div class="matrix-wrap">
+                    <Grid rows={2} cols={3} cells={Rc::new(cells)}
+                        row_labels={vec!["gather".to_string(), "scatter".to_string()]}
+                        col_labels={vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()]}
+                        caption={format!("{title}, L = {} bytes", g.spec.bytes)} />
+                    <div class="matrix-side">{ legend() }{ send_list(&st, Op::Gather) }</div>
                 </div>
-            </div>
-            <div class="matrix-wrap">
-                <Grid rows={2} cols={3} cells={Rc::new(cells)}
-                    row_labels={vec!["gather".to_string(), "scatter".to_string()]}
-                    col_labels={vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()]}
-                    caption={format!("{title}, L = {} bytes", g.spec.bytes)} />
-                <div class="matrix-side">{ legend() }{ send_list(&st, Op::Gather) }</div>
-            </div>
-            <Controls player={ctx.player.clone()} caption={caption(&g.spec, g.trace.events(k))} unit="superstep" />
-        </>
-    }
+            </>
+        },
+        caption,
+    )
 }

@@ -2,70 +2,48 @@
 //! permutation of all-to-all side by side as link-load heat maps, with
 //! each scheme's max_load and sum_load (paper 001, §5.1).
 
-use super::common::{settings, svg};
+use super::common::{raw, sub, svg};
+use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing};
 use crate::core::mesh::load_view::{LoadState, SCHEMES, caption, record};
 use crate::core::net::mesh::Mesh;
 use crate::core::published::hambrusch as paper;
-use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
-fn key(v: &Values) -> (Mesh, Vec<Notice>) {
+/// Notes under the settings.
+pub const NOTES: &[(&str, &str)] = &[
+    ("rows", "at most 16"),
+    ("cols", "at most 32: 16×32 is the Delta"),
+];
+
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
     let (r, c) = (v.int("rows").max(1) as usize, v.int("cols").max(1) as usize);
     if r * c < 2 {
         let note = Notice("a 1×1 mesh has nothing to send; using 1×2".into());
-        return (Mesh::new(1, 2), vec![note]);
+        return (Key::Links(Mesh::new(1, 2)), vec![note]);
     }
-    (Mesh::new(r, c), Vec::new())
+    (Key::Links(Mesh::new(r, c)), Vec::new())
 }
 
 /// The trace and its final state (each scheme's totals).
 pub struct LoadRun {
-    trace: Trace<LoadState>,
+    pub(super) trace: Trace<LoadState>,
     end: LoadState,
 }
 
-fn make(m: &Mesh) -> Box<dyn Stepper<Output = LoadRun>> {
-    let m = *m;
-    Box::new(Immediate::new(move || {
-        let trace = record(&m);
-        LoadRun {
-            end: trace.final_state(),
-            trace,
-        }
-    }))
-}
-
-/// The link-load widget.
-#[component]
-pub fn LinksWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &LoadRun| r.trace.len(),
-            start_at_end: false,
-        },
-    );
-    let notes = [
-        ("rows", "at most 16"),
-        ("cols", "at most 32: 16×32 is the Delta"),
-    ];
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, &notes),
-        "the permutations",
-        |r| view(&ctx, r),
-    )
+/// Records the three schemes.
+pub fn run(m: Mesh) -> LoadRun {
+    let trace = record(&m);
+    LoadRun {
+        end: trace.final_state(),
+        trace,
+    }
 }
 
 /// The paper's values for a √p × √p mesh with √p a multiple of 4 (§5.1).
@@ -89,7 +67,8 @@ fn published(m: &Mesh, scheme: usize) -> String {
     }
 }
 
-fn view(ctx: &WidgetCtx<LoadRun>, run: &Rc<LoadRun>) -> Html {
+/// Three heat maps at one permutation index and the schemes' totals.
+pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
     let st = run.trace.state_at(ctx.pos);
     let m = st.mesh;
     let p = m.rows * m.cols;
@@ -126,10 +105,7 @@ fn view(ctx: &WidgetCtx<LoadRun>, run: &Rc<LoadRun>) -> Html {
                 .collect();
         }
         html! {
-            <div class="mesh-cell">
-                <p class="sub"><strong>{*name}</strong>{format!(": {what}")}</p>
-                { svg(d.svg(280), None) }
-            </div>
+            <div class="mesh-cell">{ svg(&format!("{name}: {what}"), d.svg(280), None) }</div>
         }
     });
     let text = |t: String| GridCell {
@@ -150,15 +126,18 @@ fn view(ctx: &WidgetCtx<LoadRun>, run: &Rc<LoadRun>) -> Html {
             ]
         })
         .collect();
-    html! {
-        <>
-            <div class="mesh-multiples">{ for panels }</div>
-            <Grid rows={3} cols={4} cells={Rc::new(cells)}
-                row_labels={SCHEMES.map(String::from).to_vec()}
-                col_labels={["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec()}
-                caption={format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols)} />
-            <p class="sub">{format!("The three heat maps share one scale: the thickest links carry {top} messages.")}</p>
-            <Controls player={ctx.player.clone()} caption={caption(&st)} unit="permutation" />
-        </>
-    }
+    let caption = caption(&st);
+    (
+        html! {
+            <>
+                <div class="mesh-multiples">{ for panels }</div>
+                <Grid rows={3} cols={4} cells={Rc::new(cells)}
+                    row_labels={SCHEMES.map(String::from).to_vec()}
+                    col_labels={["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec()}
+                    caption={format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols)} />
+                { raw(sub(&format!("The three heat maps share one scale: the thickest links carry {top} messages."))) }
+            </>
+        },
+        caption,
+    )
 }

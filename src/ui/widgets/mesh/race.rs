@@ -1,57 +1,35 @@
 //! The `scatter5` widget: the five message-combining scatters of paper 001
 //! (§3.2) on the same mesh, at the same superstep, with what each costs.
 
-use super::common::{MESH_NOTES, coll_drawing, pick_root, settings, svg};
+use super::common::{coll_drawing, pick_root, raw, sub, svg};
+use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
-use crate::core::mesh::compare::{Run, five, len, race_caption};
+use crate::core::mesh::compare::{Run, five, race_caption};
 use crate::core::mesh::config::{CollectiveConfig, Op};
 use crate::core::mesh::figures::paper_setups;
-use crate::core::step::{Immediate, Stepper};
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::grid::{Grid, GridCell, Tone};
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
-fn key(v: &Values) -> (CollectiveConfig, Vec<Notice>) {
+/// Reads the settings (γ goes to logp-lev-rec).
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
     let (spec, notices) = coll_params::read(v, Op::Scatter);
     let mut cfg = CollectiveConfig::new(Op::Scatter, spec.algo, spec.mesh.rows, spec.mesh.cols);
     cfg.root = Some(spec.root);
     cfg.gamma = v.number("gamma");
     cfg.bytes = spec.bytes;
-    (cfg, notices)
+    (Key::Race(cfg), notices)
 }
 
-fn make(cfg: &CollectiveConfig) -> Box<dyn Stepper<Output = Vec<Run>>> {
-    let cfg = *cfg;
-    // The settings are validated by `key`, so the five always run.
-    Box::new(Immediate::new(move || five(&cfg).unwrap_or_default()))
+/// Runs the five (the settings are validated by `key`, so they always run).
+pub fn run(cfg: CollectiveConfig) -> Vec<Run> {
+    five(&cfg).unwrap_or_default()
 }
 
-/// The side-by-side widget.
-#[component]
-pub fn RaceWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &Vec<Run>| len(r),
-            start_at_end: false,
-        },
-    );
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, MESH_NOTES),
-        "five scatters",
-        |runs| view(&ctx, runs),
-    )
-}
-
-fn view(ctx: &WidgetCtx<Vec<Run>>, runs: &Rc<Vec<Run>>) -> Html {
+/// Five small meshes at one superstep and the table of costs.
+pub fn view(ctx: &WidgetCtx<Out>, runs: &[Run]) -> (Html, String) {
     let k = ctx.pos;
     let panels = runs.iter().map(|r| {
         let n = r.trace.len();
@@ -70,8 +48,7 @@ fn view(ctx: &WidgetCtx<Vec<Run>>, runs: &Rc<Vec<Run>>) -> Html {
         let label = format!("{title}, {what}.");
         html! {
             <div class="mesh-cell">
-                <p class="sub"><strong>{title}</strong>{format!(": {what}")}</p>
-                { svg(coll_drawing(&st, &r.spec, false, label).svg(260), Some(pick_root(ctx))) }
+                { svg(&format!("{title}: {what}"), coll_drawing(&st, &r.spec, false, label).svg(260), Some(pick_root(ctx))) }
             </div>
         }
     });
@@ -100,15 +77,18 @@ fn view(ctx: &WidgetCtx<Vec<Run>>, runs: &Rc<Vec<Run>>) -> Html {
             ]
         })
         .collect();
-    html! {
-        <>
-            <div class="mesh-multiples">{ for panels }</div>
-            <Grid rows={runs.len()} cols={5} cells={Rc::new(cells)}
-                row_labels={runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>()}
-                col_labels={["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec()}
-                caption="The five at a glance" />
-            <p class="sub">{"Green: finished by this superstep. The paper counts set-ups on 16×16 only."}</p>
-            <Controls player={ctx.player.clone()} caption={race_caption(runs, k)} unit="superstep" />
-        </>
-    }
+    let caption = race_caption(runs, k);
+    (
+        html! {
+            <>
+                <div class="mesh-multiples">{ for panels }</div>
+                <Grid rows={runs.len()} cols={5} cells={Rc::new(cells)}
+                    row_labels={runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>()}
+                    col_labels={["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec()}
+                    caption="The five at a glance" />
+                { raw(sub("Green: finished by this superstep. The paper counts set-ups on 16×16 only.")) }
+            </>
+        },
+        caption,
+    )
 }

@@ -1,9 +1,8 @@
 //! The `scatter` widget: one one-to-all algorithm of paper 001 on an R×C
 //! mesh, superstep by superstep, with the tree its sends draw.
 
-use super::common::{
-    MESH_NOTES, WIDE, coll_drawing, legend, pick_root, send_list, settings, stats, svg,
-};
+use super::common::{WIDE, coll_drawing, legend, pick_root, send_list, stats, svg};
+use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::chart::tree::tree_svg;
@@ -11,63 +10,39 @@ use crate::core::cost::delta::DeltaCost;
 use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::tree::SendTree;
 use crate::core::mesh::view::{CollState, caption};
-use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use std::rc::Rc;
+use crate::ui::widgets::scaffold::WidgetCtx;
 use yew::prelude::*;
 
 /// A scatter, its trace and what the view shows beside it.
 pub struct ScatterRun {
     spec: CollSpec,
-    trace: Trace<CollState>,
+    pub(super) trace: Trace<CollState>,
     tree: Option<SendTree>,
     setups: usize,
     predicted_us: f64,
 }
 
-fn key(v: &Values) -> (CollSpec, Vec<Notice>) {
-    coll_params::read(v, Op::Scatter)
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+    let (spec, notices) = coll_params::read(v, Op::Scatter);
+    (Key::Scatter(spec), notices)
 }
 
-fn make(spec: &CollSpec) -> Box<dyn Stepper<Output = ScatterRun>> {
-    let spec = *spec;
-    Box::new(Immediate::new(move || {
-        let (c, trace) = crate::core::mesh::trace(&spec);
-        ScatterRun {
-            tree: SendTree::of(&c),
-            setups: c.setups(),
-            predicted_us: DeltaCost::delta().collective_us(&c),
-            spec,
-            trace,
-        }
-    }))
+/// Runs the scatter.
+pub fn run(spec: CollSpec) -> ScatterRun {
+    let (c, trace) = crate::core::mesh::trace(&spec);
+    ScatterRun {
+        tree: SendTree::of(&c),
+        setups: c.setups(),
+        predicted_us: DeltaCost::delta().collective_us(&c),
+        spec,
+        trace,
+    }
 }
 
-/// The scatter widget.
-#[component]
-pub fn ScatterWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |r: &ScatterRun| r.trace.len(),
-            start_at_end: false,
-        },
-    );
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, MESH_NOTES),
-        "the scatter",
-        |run| view(&ctx, run),
-    )
-}
-
-fn view(ctx: &WidgetCtx<ScatterRun>, run: &Rc<ScatterRun>) -> Html {
+/// The mesh, its statistics and send list, and the send tree.
+pub fn view(ctx: &WidgetCtx<Out>, run: &ScatterRun) -> (Html, String) {
     let (spec, k) = (&run.spec, ctx.pos);
     let st = run.trace.state_at(k);
     let label = format!(
@@ -86,21 +61,23 @@ fn view(ctx: &WidgetCtx<ScatterRun>, run: &Rc<ScatterRun>) -> Html {
         );
         tree_svg(t, k, WIDE, &label)
     });
-    html! {
-        <>
-            <div class="matrix-wrap">
-                { svg(mesh, Some(pick_root(ctx))) }
-                <div class="matrix-side">
-                    { legend() }
-                    { stats(&st, run.trace.len(), run.setups, run.predicted_us) }
-                    { send_list(&st, spec.op) }
+    let caption = caption(spec, run.trace.events(k));
+    (
+        html! {
+            <>
+                <div class="matrix-wrap">
+                    { svg("", mesh, Some(pick_root(ctx))) }
+                    <div class="matrix-side">
+                        { legend() }
+                        { stats(&st, run.trace.len(), run.setups, run.predicted_us) }
+                        { send_list(&st, spec.op) }
+                    </div>
                 </div>
-            </div>
-            if let Some(t) = tree {
-                <p class="sub">{"The tree of the sends: an edge joins each processor to the one it received its messages from, labelled with the superstep; faint edges are still to come."}</p>
-                { svg(t, None) }
-            }
-            <Controls player={ctx.player.clone()} caption={caption(spec, run.trace.events(k))} unit="superstep" />
-        </>
-    }
+                if let Some(t) = tree {
+                    { svg("The tree of the sends: an edge joins each processor to the one it received its messages from, labelled with the superstep; faint edges are still to come.", t, None) }
+                }
+            </>
+        },
+        caption,
+    )
 }

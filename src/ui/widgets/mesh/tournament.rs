@@ -3,53 +3,28 @@
 //! cycles, the cycles one permutation and their reverses another, and the
 //! closing permutations finish the family.
 
-use super::common::{settings, svg};
+use super::common::{raw, sub, svg};
+use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing, Region};
 use crate::core::mesh::load::LinkLoads;
-use crate::core::mesh::tournament_view::{TournamentEvent, TournamentState, caption, record};
+use crate::core::mesh::tournament_view::{TournamentEvent, TournamentState, caption};
 use crate::core::net::mesh::Mesh;
-use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::grid::{Grid, GridCell, Tone};
-use crate::ui::widgets::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
-fn key(v: &Values) -> (usize, Vec<Notice>) {
-    (v.int("k").max(1) as usize, Vec::new())
-}
+/// Notes under the settings.
+pub const NOTES: &[(&str, &str)] = &[(
+    "k",
+    "at most 32; try 6, 7 or 9 for the dummy player and the middle processor",
+)];
 
-fn make(k: &usize) -> Box<dyn Stepper<Output = Trace<TournamentState>>> {
-    let k = *k;
-    Box::new(Immediate::new(move || record(k)))
-}
-
-/// The tournament widget.
-#[component]
-pub fn TournamentWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: Trace::len,
-            start_at_end: false,
-        },
-    );
-    let notes = [(
-        "k",
-        "at most 32; try 6, 7 or 9 for the dummy player and the middle processor",
-    )];
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx, &notes),
-        "the tournament",
-        |t| view(&ctx, t),
-    )
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+    (Key::Tournament(v.int("k").max(1) as usize), Vec::new())
 }
 
 /// The k-array with the left half (the players), the right half (their
@@ -96,15 +71,15 @@ fn array(k: usize, index: usize, perm: &[Option<usize>], load: u32) -> Html {
         .collect();
     d.numbers = true;
     d.ids = true;
-    html! {
-        <div>
-            <p class="sub">{format!("Π{index}: load {load} (numbers: messages on each link and direction)")}</p>
-            { svg(d.svg(720), None) }
-        </div>
-    }
+    svg(
+        &format!("Π{index}: load {load} (numbers: messages on each link and direction)"),
+        d.svg(720),
+        None,
+    )
 }
 
-fn view(ctx: &WidgetCtx<Trace<TournamentState>>, t: &Rc<Trace<TournamentState>>) -> Html {
+/// The current round's permutations on the array and the table so far.
+pub fn view(ctx: &WidgetCtx<Out>, t: &Trace<TournamentState>) -> (Html, String) {
     let pos = ctx.pos;
     let st = t.state_at(pos);
     let k = st.k;
@@ -122,12 +97,11 @@ fn view(ctx: &WidgetCtx<Trace<TournamentState>>, t: &Rc<Trace<TournamentState>>)
         );
         d.regions = halves(k);
         d.ids = true;
-        html! {
-            <div>
-                <p class="sub">{"The players (left half) and their mirrors x′ = k − 1 − x (right half)"}</p>
-                { svg(d.svg(720), None) }
-            </div>
-        }
+        svg(
+            "The players (left half) and their mirrors x′ = k − 1 − x (right half)",
+            d.svg(720),
+            None,
+        )
     } else {
         (first_new..st.perms.len())
             .map(|i| array(k, i + 1, &st.perms[i], st.loads[i]))
@@ -171,17 +145,20 @@ fn view(ctx: &WidgetCtx<Trace<TournamentState>>, t: &Rc<Trace<TournamentState>>)
         .collect();
     let mut col_labels: Vec<String> = (0..k).map(|x| x.to_string()).collect();
     col_labels.push("load".into());
-    html! {
-        <>
-            <div class="mesh-stack">{ arrays }</div>
-            if !st.perms.is_empty() {
-                <Grid rows={st.perms.len()} cols={k + 1} cells={Rc::new(cells)}
-                    row_labels={(1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>()}
-                    {col_labels}
-                    caption="The permutations so far" />
-                <p class="sub">{"Each row says where every processor sends (· stays put). Blue: a round's cycles; orange: the same reversed; green: closing."}</p>
-            }
-            <Controls player={ctx.player.clone()} caption={caption(k, t.events(pos))} unit="round" />
-        </>
-    }
+    let caption = caption(k, t.events(pos));
+    (
+        html! {
+            <>
+                <div class="mesh-stack">{ arrays }</div>
+                if !st.perms.is_empty() {
+                    <Grid rows={st.perms.len()} cols={k + 1} cells={Rc::new(cells)}
+                        row_labels={(1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>()}
+                        {col_labels}
+                        caption="The permutations so far" />
+                    { raw(sub("Each row says where every processor sends (· stays put). Blue: a round's cycles; orange: the same reversed; green: closing.")) }
+                }
+            </>
+        },
+        caption,
+    )
 }
