@@ -154,15 +154,7 @@ pub const WIDGETS: &[WidgetSpec] = &[
         name: "cross",
         title: "The cross product of balanced permutations on a mesh",
         params: &[
-            ParamSpec {
-                key: "rows",
-                label: "rows R",
-                kind: ParamKind::Int {
-                    min: 1,
-                    max: 16,
-                    default: 4,
-                },
-            },
+            ROWS,
             ParamSpec {
                 key: "cols",
                 label: "columns C",

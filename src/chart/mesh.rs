@@ -138,6 +138,23 @@ pub fn curve(a: Pt, b: Pt, array: bool, gap: f64) -> (Pt, Pt, Pt) {
     (towards(a, mid, gap), mid, towards(b, mid, gap))
 }
 
+/// A processor's outline: a circle, or a square for the root.
+pub(super) fn shape(s: &mut String, (x, y): Pt, r: f64, square: bool) {
+    let _ = if square {
+        let r = r + 1.0;
+        write!(
+            s,
+            r#"<rect x="{:.0}" y="{:.0}" width="{:.0}" height="{:.0}" rx="2"/>"#,
+            x - r,
+            y - r,
+            2.0 * r,
+            2.0 * r
+        )
+    } else {
+        write!(s, r#"<circle cx="{x:.0}" cy="{y:.0}" r="{r}"/>"#)
+    };
+}
+
 impl MeshDrawing {
     /// An empty drawing of an R×C mesh.
     pub fn new(rows: usize, cols: usize, label: impl Into<String>) -> MeshDrawing {
@@ -328,19 +345,7 @@ impl MeshDrawing {
                 r#"<g class="node {kind}" data-p="{p}"><title>P{p}: {what}</title>"#
             );
             let radius = self.radius();
-            if self.root == Some(p) {
-                let r = radius + 1.0;
-                let _ = write!(
-                    s,
-                    r#"<rect x="{:.0}" y="{:.0}" width="{:.0}" height="{:.0}" rx="2"/>"#,
-                    x - r,
-                    y - r,
-                    2.0 * r,
-                    2.0 * r
-                );
-            } else {
-                let _ = write!(s, r#"<circle cx="{x:.0}" cy="{y:.0}" r="{radius}"/>"#);
-            }
+            shape(s, (x, y), radius, self.root == Some(p));
             if self.rings.contains(&p) {
                 let _ = write!(
                     s,

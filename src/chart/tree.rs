@@ -6,6 +6,7 @@
 //! the processors they reached filled. Processors and edges share the mesh
 //! figures' CSS classes (`www/widgets.css`, "Mesh figures").
 
+use super::mesh::shape;
 use super::svg::esc;
 use crate::core::mesh::tree::SendTree;
 use std::fmt::Write;
@@ -65,18 +66,7 @@ pub fn tree_svg(tree: &SendTree, upto: usize, width: u32, label: &str) -> String
             "idle"
         };
         let _ = write!(s, r#"<g class="node {kind}"><title>P{v}</title>"#);
-        if v == tree.root {
-            let _ = write!(
-                s,
-                r#"<rect x="{:.0}" y="{:.0}" width="{:.0}" height="{:.0}"/>"#,
-                x - R,
-                y - R,
-                2.0 * R,
-                2.0 * R
-            );
-        } else {
-            let _ = write!(s, r#"<circle cx="{x:.0}" cy="{y:.0}" r="{R}"/>"#);
-        }
+        shape(&mut s, (x, y), R, v == tree.root);
         if small {
             let _ = write!(s, r#"<text x="{x:.0}" y="{:.0}">{v}</text>"#, y + 4.0);
         }

@@ -16,10 +16,10 @@
 //! let t = record(&Mesh::new(4, 8));
 //! assert_eq!(t.len(), 4 * 8);
 //! let end = t.final_state();
-//! assert_eq!((end.max_load, end.sum_load), (2, 64)); // ⌈8/4⌉, 32 products of load 2
+//! assert_eq!((end.loads.max_load, end.loads.sum_load), (2, 64)); // ⌈8/4⌉, 32 products of load 2
 //! ```
 
-use super::load::{LinkLoads, permutation_load};
+use super::load::{Running, permutation_load};
 use super::perms::{Perm, balanced_products};
 use super::tournament::{Tournament, drop_fixed};
 use crate::core::net::mesh::Mesh;
@@ -54,29 +54,14 @@ pub struct CrossState {
     pub mesh: Mesh,
     /// The current product (`None` before the first).
     pub product: Option<Product>,
-    /// Messages of the current product on each directed link.
-    pub link_load: Vec<u32>,
-    /// load of the current product.
-    pub load: u32,
-    /// Largest load so far.
-    pub max_load: u32,
-    /// Sum of the loads so far.
-    pub sum_load: u64,
+    /// Its link loads, and max_load and sum_load so far.
+    pub loads: Running,
 }
 
 impl Replay for CrossState {
     type Event = Product;
     fn apply(&mut self, e: &Product) {
-        let pairs = e
-            .perm
-            .iter()
-            .enumerate()
-            .filter_map(|(s, d)| d.map(|d| (s, d)));
-        let loads = LinkLoads::of(&self.mesh, pairs);
-        self.load = loads.max();
-        self.link_load = loads.counts;
-        self.max_load = self.max_load.max(self.load);
-        self.sum_load += u64::from(self.load);
+        self.loads.push(&self.mesh, Some(&e.perm));
         self.product = Some(e.clone());
     }
 }
@@ -95,10 +80,10 @@ pub fn record(mesh: &Mesh) -> Trace<CrossState> {
         CrossState {
             mesh: *mesh,
             product: None,
-            link_load: vec![0; 4 * p],
-            load: 0,
-            max_load: 0,
-            sum_load: 0,
+            loads: Running {
+                link_load: vec![0; 4 * p],
+                ..Running::default()
+            },
         },
         snapshot_every(of, 6 * p),
     );
@@ -141,9 +126,9 @@ pub fn caption(mesh: &Mesh, state: &CrossState) -> String {
         e.j + 1,
         e.j + 1,
         e.i + 1,
-        state.load,
-        state.max_load,
-        state.sum_load
+        state.loads.load,
+        state.loads.max_load,
+        state.loads.sum_load
     )
 }
 
@@ -159,7 +144,7 @@ mod tests {
                 let st = t.state_at(pos);
                 let e = st.product.clone().unwrap();
                 assert_eq!(
-                    st.load,
+                    st.loads.load,
                     e.factor_loads.0.max(e.factor_loads.1),
                     "{r}x{c} {pos}"
                 );

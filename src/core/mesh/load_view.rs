@@ -12,12 +12,12 @@
 //! use commbook::core::net::mesh::Mesh;
 //! let t = record(&Mesh::new(8, 8));
 //! let end = t.final_state();
-//! let max: Vec<u32> = end.schemes.iter().map(|s| s.max_load).collect();
-//! assert_eq!(max, [4, 4, 2]);             // √p/2, √p/2, √p/4
-//! assert_eq!(end.schemes[2].sum_load, 128); // p^{3/2}/4
+//! let max: Vec<u32> = end.schemes.iter().map(|s| s.loads.max_load).collect();
+//! assert_eq!(max, [4, 4, 2]);                     // √p/2, √p/2, √p/4
+//! assert_eq!(end.schemes[2].loads.sum_load, 128); // p^{3/2}/4
 //! ```
 
-use super::load::LinkLoads;
+use super::load::Running;
 use super::perms::{self, Perm};
 use crate::core::net::mesh::Mesh;
 use crate::core::trace::{Recorder, Replay, Trace, snapshot_every};
@@ -41,14 +41,8 @@ pub struct SchemeState {
     pub count: usize,
     /// The current permutation, if the scheme has one at this index.
     pub perm: Option<Perm>,
-    /// Messages on each directed link (by link id).
-    pub link_load: Vec<u32>,
-    /// load of the current permutation.
-    pub load: u32,
-    /// Largest load so far.
-    pub max_load: u32,
-    /// Sum of loads so far.
-    pub sum_load: u64,
+    /// Its link loads, and max_load and sum_load so far.
+    pub loads: Running,
 }
 
 /// The view after a step.
@@ -67,14 +61,7 @@ impl Replay for LoadState {
     fn apply(&mut self, e: &Index) {
         self.index = e.index;
         for (s, perm) in self.schemes.iter_mut().zip(&e.perms) {
-            let pairs = perm
-                .iter()
-                .flat_map(|p| p.iter().enumerate().filter_map(|(a, d)| d.map(|d| (a, d))));
-            let loads = LinkLoads::of(&self.mesh, pairs);
-            s.load = loads.max();
-            s.link_load = loads.counts;
-            s.max_load = s.max_load.max(s.load);
-            s.sum_load += u64::from(s.load);
+            s.loads.push(&self.mesh, perm.as_deref());
             s.perm = perm.clone();
         }
     }
@@ -92,7 +79,7 @@ pub fn record(mesh: &Mesh) -> Trace<LoadState> {
     };
     for (s, list) in init.schemes.iter_mut().zip(&all) {
         s.count = list.len();
-        s.link_load = vec![0; 4 * p];
+        s.loads.link_load = vec![0; 4 * p];
     }
     let mut rec = Recorder::new(init, snapshot_every(len, 15 * p));
     for i in 0..len {
@@ -118,7 +105,7 @@ pub fn caption(state: &LoadState) -> String {
         .iter()
         .zip(&state.schemes)
         .map(|(name, s)| match s.perm {
-            Some(_) => format!("{name} load {}", s.load),
+            Some(_) => format!("{name} load {}", s.loads.load),
             None => format!("{name} has none (only {})", s.count),
         })
         .collect();
@@ -142,7 +129,10 @@ mod tests {
                     .zip([perms::linear(p), perms::xor(p), perms::balanced(&m)])
             {
                 let want = LoadSummary::of(permutation_loads(&m, &list));
-                assert_eq!((s.max_load, s.sum_load), (want.max_load, want.sum_load));
+                assert_eq!(
+                    (s.loads.max_load, s.loads.sum_load),
+                    (want.max_load, want.sum_load)
+                );
                 assert_eq!(s.count, list.len());
             }
         }
@@ -151,7 +141,7 @@ mod tests {
         let got: Vec<(u32, u64)> = end
             .schemes
             .iter()
-            .map(|s| (s.max_load, s.sum_load))
+            .map(|s| (s.loads.max_load, s.loads.sum_load))
             .collect();
         assert_eq!(got, [(8, 1424), (8, 1755), (4, 1024)]);
     }

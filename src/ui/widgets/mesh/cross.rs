@@ -33,7 +33,7 @@ pub struct CrossRun {
 pub fn run(m: Mesh) -> CrossRun {
     let trace = record(&m);
     CrossRun {
-        max_load: trace.final_state().max_load,
+        max_load: trace.final_state().loads.max_load,
         trace,
     }
 }
@@ -82,7 +82,7 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &CrossRun) -> (Html, String) {
             run.trace.len()
         ),
     );
-    d.links = st.link_load.clone();
+    d.links = st.loads.link_load.clone();
     d.heat_max = run.max_load;
     d.ids = p <= 64;
     let factors = st.product.as_ref().map(|e| {

@@ -76,17 +76,17 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
         .end
         .schemes
         .iter()
-        .map(|s| s.max_load)
+        .map(|s| s.loads.max_load)
         .max()
         .unwrap_or(0);
     let panels = SCHEMES.iter().zip(&st.schemes).map(|(name, s)| {
         let what = match (&s.perm, st.index) {
             (_, 0) => format!("{} permutations", s.count),
-            (Some(_), i) => format!("Π{i}: load {}", s.load),
+            (Some(_), i) => format!("Π{i}: load {}", s.loads.load),
             (None, _) => format!("none (only {})", s.count),
         };
         let mut d = MeshDrawing::new(m.rows, m.cols, format!("{name} permutation, {what}."));
-        d.links = s.link_load.clone();
+        d.links = s.loads.link_load.clone();
         d.heat_max = top;
         d.ids = p <= 16;
         if p <= 16 {
@@ -120,8 +120,8 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
         .flat_map(|(i, s)| {
             [
                 text(s.count.to_string()),
-                text(s.max_load.to_string()),
-                text(s.sum_load.to_string()),
+                text(s.loads.max_load.to_string()),
+                text(s.loads.sum_load.to_string()),
                 text(published(&m, i)),
             ]
         })
