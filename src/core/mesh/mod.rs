@@ -44,6 +44,7 @@ pub mod combining;
 pub mod compare;
 pub mod config;
 pub mod cross_view;
+pub mod describe;
 pub mod error;
 pub mod figures;
 pub mod gather;
