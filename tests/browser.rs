@@ -18,6 +18,8 @@ mod chapter;
 mod embed;
 #[path = "browser/js_api.rs"]
 mod js_api;
+#[path = "browser/mesh.rs"]
+mod mesh;
 #[path = "browser/paper000.rs"]
 mod paper000;
 #[path = "browser/parts.rs"]

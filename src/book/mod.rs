@@ -1,6 +1,7 @@
 //! The book: chapters compiled from `chapters/*.md` at build time, the
 //! widget catalogue, and the URL scheme. Native code: tested by `cargo test`.
 
+pub mod coll_params;
 pub mod matrix_params;
 pub mod params;
 pub mod redist_params;

@@ -159,6 +159,73 @@ pub const WIDGETS: &[WidgetSpec] = &[
             },
         ],
     },
+    // Chapters 6 and 7 (paper 001): mesh collectives and balanced permutations.
+    WidgetSpec {
+        name: "scatter",
+        title: "One-to-all on a mesh, superstep by superstep",
+        params: &[SCATTER_ALGO, ROWS, COLS, ROOT, SCATTER_GAMMA, BYTES],
+    },
+    WidgetSpec {
+        name: "scatter5",
+        title: "Five scatters side by side",
+        params: &[ROWS, COLS, ROOT, SCATTER_GAMMA, BYTES],
+    },
+    WidgetSpec {
+        name: "delta",
+        title: "Set-ups and time on the Delta model (Figures 2, 5 and 6 of paper 001)",
+        params: &[
+            ParamSpec {
+                key: "figure",
+                label: "figure",
+                kind: ParamKind::Choice {
+                    options: &["2", "5", "6"],
+                    default: "2",
+                },
+            },
+            ParamSpec {
+                key: "mesh",
+                label: "mesh",
+                kind: ParamKind::Choice {
+                    options: &["4x4", "4x8", "8x8", "8x16", "16x16", "16x32"],
+                    default: "16x16",
+                },
+            },
+        ],
+    },
+    WidgetSpec {
+        name: "gather",
+        title: "All-to-one: the mirror image of a scatter",
+        params: &[GATHER_ALGO, ROWS, COLS, ROOT, GATHER_GAMMA, BYTES],
+    },
+    WidgetSpec {
+        name: "tournament",
+        title: "Balanced permutations of a k-processor array, round by round",
+        params: &[ParamSpec {
+            key: "k",
+            label: "processors k",
+            kind: ParamKind::Int {
+                min: 1,
+                max: 32,
+                default: 8,
+            },
+        }],
+    },
+    WidgetSpec {
+        name: "cross",
+        title: "The cross product of balanced permutations on a mesh",
+        params: &[
+            ROWS,
+            ParamSpec {
+                key: "cols",
+                label: "columns C",
+                kind: ParamKind::Int {
+                    min: 2,
+                    max: 16,
+                    default: 8,
+                },
+            },
+        ],
+    },
     // Chapter 9: block-cyclic redistribution (paper 003).
     WidgetSpec {
         name: "redist",
@@ -211,6 +278,11 @@ pub const WIDGETS: &[WidgetSpec] = &[
             },
             redist::int("d", "hybrid degree drawn", 1, 12, 2),
         ],
+    },
+    WidgetSpec {
+        name: "links",
+        title: "Link loads of linear, XOR and balanced permutations",
+        params: &[ROWS, COLS],
     },
 ];
 
@@ -345,3 +417,91 @@ pub fn find(name: &str) -> Option<&'static WidgetSpec> {
 pub fn names() -> Vec<&'static str> {
     WIDGETS.iter().map(|w| w.name).collect()
 }
+
+// Settings of the mesh figures (chapters 6 and 7). Meshes stop at 16×32,
+// the Intel Delta's own shape: 512 processors keep every trace and drawing
+// of these figures well under a tenth of a second.
+const ROWS: ParamSpec = ParamSpec {
+    key: "rows",
+    label: "rows R",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 16,
+        default: 4,
+    },
+};
+const COLS: ParamSpec = ParamSpec {
+    key: "cols",
+    label: "columns C",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 32,
+        default: 4,
+    },
+};
+const ROOT: ParamSpec = ParamSpec {
+    key: "root",
+    label: "root processor",
+    kind: ParamKind::Int {
+        min: 0,
+        max: 511,
+        default: 0,
+    },
+};
+const BYTES: ParamSpec = ParamSpec {
+    key: "bytes",
+    label: "message size L (bytes)",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 1_048_576,
+        default: 1024,
+    },
+};
+const SCATTER_ALGO: ParamSpec = ParamSpec {
+    key: "algo",
+    label: "algorithm",
+    kind: ParamKind::Choice {
+        options: &[
+            "1-lev-dir",
+            "1-lev-sys-br",
+            "1-lev-our-br",
+            "2-lev-rec",
+            "3-lev-sq",
+            "logp-lev-sq",
+            "logp-lev-rec",
+        ],
+        default: "logp-lev-rec",
+    },
+};
+const GATHER_ALGO: ParamSpec = ParamSpec {
+    key: "algo",
+    label: "algorithm",
+    kind: ParamKind::Choice {
+        options: &[
+            "1-lev-dir",
+            "2-lev-rec",
+            "3-lev-sq",
+            "logp-lev-sq",
+            "logp-lev-rec",
+        ],
+        default: "logp-lev-rec",
+    },
+};
+const SCATTER_GAMMA: ParamSpec = ParamSpec {
+    key: "gamma",
+    label: "γ (logp-lev-rec)",
+    kind: ParamKind::Number {
+        min: 0.5,
+        max: 0.99,
+        default: Some(0.75),
+    },
+};
+const GATHER_GAMMA: ParamSpec = ParamSpec {
+    key: "gamma",
+    label: "γ (logp-lev-rec)",
+    kind: ParamKind::Number {
+        min: 0.01,
+        max: 0.99,
+        default: Some(0.6),
+    },
+};

@@ -8,10 +8,13 @@
 //! over it without redoing plotters' layout. Native code, tested natively;
 //! the UI only places the string and the hover targets.
 
+pub mod mesh;
 pub mod palette;
 mod svg;
+pub mod tree;
 
 pub use palette::Palette;
+pub use svg::esc;
 
 /// How an axis maps values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

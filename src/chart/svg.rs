@@ -67,7 +67,8 @@ impl Axis {
     }
 }
 
-fn esc(s: &str) -> String {
+/// Escapes text for HTML and SVG.
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -203,7 +204,7 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
             });
         }
     }
-    legend(&mut s, chart, pal);
+    legend(&mut s, chart, pal, &hovers);
     s.push_str("</svg>");
     Rendered { svg: s, hovers }
 }
@@ -237,20 +238,40 @@ impl Layout {
     }
 }
 
-/// The legend in the plot's top-left corner or under it: a line sample
-/// for computed series, the marker for published ones.
-fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
+/// The legend under the plot, or inside it in the corner that hides the
+/// fewest data points (top-left on a tie): a line sample for computed
+/// series, the marker for published ones.
+fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) {
     if chart.series.is_empty() {
         return;
     }
     let l = Layout::of(chart);
-    let h = chart.height as f64;
-    let (x, y) = match chart.legend {
-        LegendAt::Inside => (LEFT + 10.0, TOP + 8.0),
-        LegendAt::Below => (LEFT, h - l.rows as f64 * 18.0 - 10.0),
-    };
+    let (w, h) = (chart.width as f64, chart.height as f64);
     let width = l.item * l.cols as f64 + 12.0 * (l.cols - 1) as f64;
     let height = 18.0 * l.rows as f64 + 6.0;
+    let (x, y) = match chart.legend {
+        LegendAt::Below => (LEFT, h - l.rows as f64 * 18.0 - 10.0),
+        LegendAt::Inside => {
+            let corners = [
+                (LEFT + 10.0, TOP + 8.0),
+                (w - RIGHT - 10.0 - width, TOP + 8.0),
+                (LEFT + 10.0, h - BOTTOM - 8.0 - height),
+                (w - RIGHT - 10.0 - width, h - BOTTOM - 8.0 - height),
+            ];
+            let hidden = |&(x, y): &(f64, f64)| {
+                let (xs, ys) = (x - 6.0..x + width + 6.0, y - 6.0..y + height + 6.0);
+                points
+                    .iter()
+                    .filter(|p| xs.contains(&(p.px as f64)) && ys.contains(&(p.py as f64)))
+                    .count()
+            };
+            corners
+                .iter()
+                .copied()
+                .min_by_key(hidden)
+                .unwrap_or(corners[0])
+        }
+    };
     let _ = write!(
         s,
         r#"<rect x="{x}" y="{y}" width="{width:.0}" height="{height}" fill="{}" fill-opacity="0.92" stroke="{}"/>"#,
@@ -289,6 +310,34 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_legend_avoids_the_data() {
+        // A cluster in the top-left corner and one point bottom-right: the
+        // legend moves to another corner.
+        let mut pts: Vec<(f64, f64)> = (0..10)
+            .map(|i| (1.0 + i as f64 * 0.3, 10.0 - i as f64 * 0.05))
+            .collect();
+        pts.push((40.0, 0.0));
+        let c = Chart::new("falling", "x", "y").with("a series", Mark::Points, 0, pts);
+        let svg = render(&c, &Palette::light()).svg;
+        let x: f64 = svg
+            .split(r#"fill-opacity="0.92""#)
+            .next()
+            .and_then(|head| head.rsplit("<rect x=\"").next())
+            .and_then(|tail| tail.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        assert!(x > LEFT + 10.0, "legend at x = {x}");
+        // With nothing in the way it stays top-left.
+        let c =
+            Chart::new("rising", "x", "y").with("s", Mark::Points, 0, vec![(0.0, 0.0), (1.0, 1.0)]);
+        assert!(
+            render(&c, &Palette::light())
+                .svg
+                .contains(&format!("<rect x=\"{}\"", LEFT + 10.0))
+        );
+    }
 
     #[test]
     fn linear_ticks_are_round_numbers() {

@@ -136,10 +136,23 @@ impl DeltaCost {
 
     /// The predicted time of a collective, in microseconds.
     pub fn collective_us(&self, c: &crate::mesh::Collective) -> f64 {
+        self.collective_us_at(c, c.spec.bytes)
+    }
+
+    /// The predicted time of the same supersteps with actual messages of
+    /// `l` bytes, in microseconds. The supersteps of paper 001's algorithms
+    /// do not depend on L, so a sweep over message sizes (Figures 2, 5, 6)
+    /// runs each algorithm once and prices it here for every L.
+    pub fn collective_us_at(&self, c: &crate::mesh::Collective, l: u64) -> f64 {
         let steps: Vec<Vec<(usize, usize, u64)>> = c
             .supersteps
             .iter()
-            .map(|st| st.sends.iter().map(|s| (s.src, s.dst, s.bytes)).collect())
+            .map(|st| {
+                st.sends
+                    .iter()
+                    .map(|s| (s.src, s.dst, l * s.messages.len() as u64))
+                    .collect()
+            })
             .collect();
         self.total_us(&c.spec.mesh, steps.iter().map(Vec::as_slice))
     }

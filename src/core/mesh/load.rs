@@ -50,6 +50,35 @@ impl LinkLoads {
     }
 }
 
+/// The link loads of the latest permutation of a sequence, with the
+/// running max_load and sum_load: what the figures that step through
+/// permutations show ([`super::cross_view`], [`super::load_view`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Running {
+    /// Messages of the latest permutation on each directed link.
+    pub link_load: Vec<u32>,
+    /// load of the latest permutation.
+    pub load: u32,
+    /// max_load so far.
+    pub max_load: u32,
+    /// sum_load so far.
+    pub sum_load: u64,
+}
+
+impl Running {
+    /// Adds the next permutation (`None`: none at this point, load 0).
+    pub fn push(&mut self, mesh: &Mesh, perm: Option<&[Option<usize>]>) {
+        let pairs = perm
+            .into_iter()
+            .flat_map(|p| p.iter().enumerate().filter_map(|(s, d)| d.map(|d| (s, d))));
+        let loads = LinkLoads::of(mesh, pairs);
+        self.load = loads.max();
+        self.link_load = loads.counts;
+        self.max_load = self.max_load.max(self.load);
+        self.sum_load += u64::from(self.load);
+    }
+}
+
 /// load(Π) for a destination-per-processor array.
 pub fn permutation_load(mesh: &Mesh, perm: &[Option<usize>]) -> u32 {
     LinkLoads::of(

@@ -41,15 +41,21 @@ pub mod binomial;
 pub mod check;
 pub mod collective;
 pub mod combining;
+pub mod compare;
 pub mod config;
+pub mod cross_view;
+pub mod describe;
 pub mod error;
+pub mod figures;
 pub mod gather;
 pub mod grid;
 pub mod load;
+pub mod load_view;
 pub mod perms;
 pub mod scatter;
 pub mod tournament;
 pub mod tournament_view;
+pub mod tree;
 pub mod view;
 
 #[cfg(test)]

@@ -47,18 +47,7 @@ fn predictions(
         let c = collective(op, row.algo, row.gamma, 1);
         for (&l, ms) in SIZES.iter().zip(row.ms) {
             if let Some(ms) = ms {
-                let steps: Vec<Vec<(usize, usize, u64)>> = c
-                    .supersteps
-                    .iter()
-                    .map(|st| {
-                        st.sends
-                            .iter()
-                            .map(|s| (s.src, s.dst, l * s.bytes))
-                            .collect()
-                    })
-                    .collect();
-                let us = cost.total_us(&c.spec.mesh, steps.iter().map(Vec::as_slice));
-                out.push((row.label, l, us / 1000.0, ms));
+                out.push((row.label, l, cost.collective_us_at(&c, l) / 1000.0, ms));
             }
         }
     }

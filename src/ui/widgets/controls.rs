@@ -55,6 +55,9 @@ pub struct ParamInputProps {
     /// Shown under the field (e.g. "the browser caps n at 1024").
     #[prop_or_default]
     pub note: AttrValue,
+    /// Draw a number as a slider moving in steps of this size (e.g. γ).
+    #[prop_or_default]
+    pub slider: Option<f64>,
 }
 
 fn shown(v: &Value) -> String {
@@ -109,6 +112,13 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
             <input id={id.clone()} type="number" inputmode="numeric" min={min.to_string()} max={max.to_string()} step="1"
                 value={shown(&props.value)} onchange={on_change}
                 aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
+        },
+        ParamKind::Number { min, max, .. } if props.slider.is_some() => html! {
+            <span class="slider">
+                <input id={id.clone()} type="range" min={format_number(min)} max={format_number(max)}
+                    step={props.slider.map(format_number)} value={shown(&props.value)} onchange={on_change} />
+                <output for={id.clone()}>{shown(&props.value)}</output>
+            </span>
         },
         ParamKind::Number { min, max, default } => html! {
             <input id={id.clone()} type="number" min={format_number(min)} max={format_number(max)} step="any"

@@ -40,6 +40,7 @@ pub mod frame;
 pub mod grid;
 mod lp;
 pub mod matrix;
+mod mesh;
 mod redist;
 pub mod scaffold;
 // Chapters 2 and 3 (paper 000).
@@ -139,6 +140,9 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "redist" => html! { <redist::TablesWidget ..p /> },
         "redist_sweep" => html! { <redist::SweepWidget ..p /> },
         "redist_winner" => html! { <redist::WinnerWidget ..p /> },
+        "scatter" | "scatter5" | "delta" | "gather" | "tournament" | "cross" | "links" => {
+            html! { <mesh::MeshWidget ..p /> }
+        }
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

@@ -1,0 +1,274 @@
+//! Figures 2, 5 and 6 of paper 001 recomputed: the five message-combining
+//! one-to-all (or all-to-one) algorithms on one mesh, their set-ups, and
+//! the Delta model's time for each message size the paper measured, beside
+//! the printed values where the paper has them (256 processors only).
+//!
+//! Figure 5 itself did not survive the paper's conversion to text; its
+//! caption and §3.2 say it relates the set-ups of the five algorithms to
+//! their time *normalised to 1-lev-dir's*, one line per message size, with
+//! the line for 16 384 bytes almost flat. [`Sweep::relative`] gives those
+//! ratios; the paper's side comes from Figure 2's times and the set-up
+//! counts printed in §3.2.
+//!
+//! ```
+//! use commbook_core::mesh::config::Op;
+//! use commbook_core::mesh::figures::Sweep;
+//! let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+//! let setups: Vec<usize> = s.curves.iter().map(|c| c.setups).collect();
+//! assert_eq!(setups, [255, 30, 21, 8, 16]);
+//! assert_eq!(s.curves[4].paper_setups, Some(15));
+//! ```
+
+use super::config::{
+    Algo, CollectiveConfig, CollectiveError, GATHER_GAMMA, Op, SCATTER_GAMMA, Spec,
+};
+use super::run;
+use crate::cost::delta::DeltaCost;
+use crate::published::hambrusch::{FIGURE2, FIGURE5_SETUPS, FIGURE6, SIZES};
+
+/// The five algorithms of Figure 5, in the paper's order of set-ups.
+pub const ALGOS: [Algo; 5] = [
+    Algo::Dir,
+    Algo::TwoLevRec,
+    Algo::ThreeLevSq,
+    Algo::LogpLevSq,
+    Algo::LogpLevRec,
+];
+
+/// The message sizes drawn as lines of the set-ups figure.
+pub const FIGURE5_SIZES: [u64; 5] = [16, 128, 1024, 4096, 16384];
+
+/// One algorithm across the message sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// The algorithm.
+    pub spec: Spec,
+    /// Its name with γ, e.g. `logp-lev-rec(0.75)`.
+    pub title: String,
+    /// Set-ups on the critical path (the same for every L).
+    pub setups: usize,
+    /// The paper's set-up count (§3.2; scatter on 256 processors only).
+    pub paper_setups: Option<usize>,
+    /// Predicted time in ms for each of [`Sweep::sizes`].
+    pub model_ms: Vec<f64>,
+    /// Printed time in ms for each size, where the paper has one.
+    pub paper_ms: Vec<Option<f64>>,
+}
+
+impl Curve {
+    /// How far the model is from the printed row, as a factor ≥ 1: e to the
+    /// root-mean-square of ln(model / printed). `None` without printed values.
+    pub fn factor(&self) -> Option<f64> {
+        let errs: Vec<f64> = self
+            .model_ms
+            .iter()
+            .zip(&self.paper_ms)
+            .filter_map(|(m, p)| p.map(|p| (m / p).ln().powi(2)))
+            .collect();
+        (!errs.is_empty()).then(|| (errs.iter().sum::<f64>() / errs.len() as f64).sqrt().exp())
+    }
+}
+
+/// The set-ups §3.2 prints for this scatter: a 16×16 mesh, and γ = 0.75
+/// for *logp-lev-rec*.
+pub fn paper_setups(spec: &Spec) -> Option<usize> {
+    let (m, gamma) = (
+        spec.mesh,
+        (spec.algo == Algo::LogpLevRec).then_some(spec.gamma),
+    );
+    FIGURE5_SETUPS
+        .iter()
+        .find(|f| f.0 == spec.algo.name() && f.1 == gamma)
+        .filter(|_| spec.op == Op::Scatter && (m.rows, m.cols) == (16, 16))
+        .map(|f| f.2)
+}
+
+/// The five algorithms on one mesh, across the paper's message sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    /// Scatter (Figures 2 and 5) or gather (Figure 6).
+    pub op: Op,
+    /// Actual message sizes L, smallest first.
+    pub sizes: Vec<u64>,
+    /// One curve per algorithm of [`ALGOS`].
+    pub curves: Vec<Curve>,
+}
+
+impl Sweep {
+    /// Runs the five algorithms from P_0 with the paper's γ (0.75 for a
+    /// scatter, 0.60 for a gather) and prices them with the Delta preset.
+    /// Printed values are attached on a 16×16 mesh.
+    pub fn new(op: Op, rows: usize, cols: usize) -> Result<Sweep, CollectiveError> {
+        let sizes: Vec<u64> = SIZES.iter().rev().copied().collect();
+        let paper = rows == 16 && cols == 16;
+        let table = if op == Op::Gather {
+            &FIGURE6[..]
+        } else {
+            &FIGURE2[..]
+        };
+        let cost = DeltaCost::delta();
+        let curves = ALGOS
+            .iter()
+            .map(|&algo| {
+                let mut cfg = CollectiveConfig::new(op, algo, rows, cols);
+                if algo == Algo::LogpLevRec {
+                    cfg.gamma = Some(if op == Op::Gather {
+                        GATHER_GAMMA
+                    } else {
+                        SCATTER_GAMMA
+                    });
+                }
+                let spec = cfg.validate()?;
+                let c = run(&spec);
+                let row = table
+                    .iter()
+                    .find(|r| r.algo == algo.name())
+                    .filter(|_| paper);
+                let printed = |l: u64| {
+                    let i = SIZES.iter().position(|&s| s == l)?;
+                    row.and_then(|r| r.ms[i])
+                };
+                let paper_setups = paper_setups(&spec);
+                Ok(Curve {
+                    title: spec.title(),
+                    setups: c.setups(),
+                    paper_setups,
+                    model_ms: sizes
+                        .iter()
+                        .map(|&l| cost.collective_us_at(&c, l) / 1000.0)
+                        .collect(),
+                    paper_ms: sizes.iter().map(|&l| printed(l)).collect(),
+                    spec,
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Sweep { op, sizes, curves })
+    }
+
+    /// Curve `a`'s time at size index `i` relative to 1-lev-dir's, from the
+    /// model and (where printed) from the paper.
+    pub fn relative(&self, a: usize, i: usize) -> (f64, Option<f64>) {
+        let (dir, c) = (&self.curves[0], &self.curves[a]);
+        let paper = match (c.paper_ms[i], dir.paper_ms[i]) {
+            (Some(x), Some(d)) => Some(x / d),
+            _ => None,
+        };
+        (c.model_ms[i] / dir.model_ms[i], paper)
+    }
+
+    /// The index of size `l` in [`Sweep::sizes`].
+    pub fn size_index(&self, l: u64) -> Option<usize> {
+        self.sizes.iter().position(|&s| s == l)
+    }
+
+    /// The sentence for the times figure after curve `k` (1-based) is added.
+    pub fn times_caption(&self, k: usize) -> String {
+        let Some(c) = k.checked_sub(1).and_then(|i| self.curves.get(i)) else {
+            return "No algorithm yet: step forward to add the five, fewest set-ups last.".into();
+        };
+        let (lo, hi) = (0, self.sizes.len() - 1);
+        let at = |i: usize| {
+            let model = format!("{:.2} ms", c.model_ms[i]);
+            match c.paper_ms[i] {
+                Some(p) => format!("{model} (printed {p:.2})"),
+                None => model,
+            }
+        };
+        let setups = match c.paper_setups {
+            Some(p) if p != c.setups => format!("{} set-ups (the paper counts {p})", c.setups),
+            _ => format!("{} set-ups", c.setups),
+        };
+        let fit = c.factor().map_or(String::new(), |f| {
+            format!("; over the row the model is off by ×{f:.2}")
+        });
+        format!(
+            "{}: {setups}; the model predicts {} at {} bytes and {} at {} bytes{fit}.",
+            c.title,
+            at(lo),
+            self.sizes[lo],
+            at(hi),
+            self.sizes[hi]
+        )
+    }
+
+    /// The sentence for the set-ups figure after size `k` (1-based) of
+    /// [`FIGURE5_SIZES`] is added.
+    pub fn setups_caption(&self, k: usize) -> String {
+        let Some(i) = k
+            .checked_sub(1)
+            .and_then(|j| FIGURE5_SIZES.get(j))
+            .and_then(|&l| self.size_index(l))
+        else {
+            return "No message size yet: step forward to add one line per size, smallest first."
+                .into();
+        };
+        let parts: Vec<String> = (1..self.curves.len())
+            .map(|a| {
+                let (model, paper) = self.relative(a, i);
+                let printed = paper.map_or(String::new(), |p| format!(" (printed {p:.2})"));
+                format!("{} {model:.2}{printed}", self.curves[a].title)
+            })
+            .collect();
+        format!(
+            "L = {} bytes, times relative to 1-lev-dir: {}.",
+            self.sizes[i],
+            parts.join(", ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_ups_matter_less_as_messages_grow() {
+        let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+        let small = s.size_index(16).unwrap();
+        let big = s.size_index(16384).unwrap();
+        // Every combining algorithm beats 1-lev-dir by far at 16 bytes, and
+        // the spread nearly closes at 16 KB (the paper's flat line).
+        for a in 1..5 {
+            assert!(s.relative(a, small).0 < 0.4, "{}", s.curves[a].title);
+            let (m, p) = s.relative(a, big);
+            assert!((0.7..1.6).contains(&m), "{} {m}", s.curves[a].title);
+            assert!((0.7..1.6).contains(&p.unwrap()));
+        }
+        // The fit the Delta preset was made for: within ×1.4 on every row.
+        for c in &s.curves {
+            assert!(c.factor().unwrap() < 1.4, "{} {:?}", c.title, c.factor());
+        }
+        let g = Sweep::new(Op::Gather, 16, 16).unwrap();
+        assert_eq!(g.curves[4].title, "logp-lev-rec(0.6)");
+        assert!(
+            g.curves
+                .iter()
+                .all(|c| c.paper_setups.is_none() && c.factor().is_some())
+        );
+    }
+
+    #[test]
+    fn other_meshes_have_no_printed_values() {
+        let s = Sweep::new(Op::Scatter, 4, 8).unwrap();
+        assert!(s.curves.iter().all(|c| c.factor().is_none()));
+        assert_eq!(s.curves[0].setups, 31);
+        assert!(Sweep::new(Op::Scatter, 1, 1).is_err());
+    }
+
+    #[test]
+    fn captions() {
+        let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+        assert!(s.times_caption(0).starts_with("No algorithm yet"));
+        let last = s.times_caption(5);
+        assert!(
+            last.starts_with("logp-lev-rec(0.75): 16 set-ups (the paper counts 15)"),
+            "{last}"
+        );
+        let first = s.setups_caption(1);
+        assert!(
+            first.starts_with("L = 16 bytes, times relative to 1-lev-dir: 2-lev-rec"),
+            "{first}"
+        );
+        assert!(first.contains("(printed 0.14)"), "{first}");
+    }
+}

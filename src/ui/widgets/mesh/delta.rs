@@ -1,0 +1,193 @@
+//! The `delta` widget: Figures 2, 5 and 6 of paper 001 recomputed on the
+//! Delta model, beside the printed values. Stepping adds one algorithm
+//! (Figures 2 and 6) or one message size (Figure 5) at a time.
+
+use super::common::{raw, sub};
+use super::{Key, Out};
+use crate::book::params::{Notice, Values};
+use crate::chart::{Chart, Mark, Scale};
+use crate::core::mesh::config::{Op, parse_mesh};
+use crate::core::mesh::figures::{FIGURE5_SIZES, Sweep};
+use crate::ui::chart::ChartView;
+use crate::ui::widgets::grid::{Grid, GridCell};
+use crate::ui::widgets::scaffold::WidgetCtx;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Which figure, on which mesh.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Which {
+    setups: bool,
+    op: Op,
+    rows: usize,
+    cols: usize,
+}
+
+/// Notes under the settings.
+pub const NOTES: &[(&str, &str)] = &[("mesh", "printed values exist for 16×16 only")];
+
+/// Reads the settings.
+pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+    // The choices are the paper's machine sizes, all of which parse.
+    let (rows, cols) = parse_mesh(v.choice("mesh")).unwrap_or((16, 16));
+    let fig = v.choice("figure");
+    let op = if fig == "6" { Op::Gather } else { Op::Scatter };
+    let which = Which {
+        setups: fig == "5",
+        op,
+        rows,
+        cols,
+    };
+    (Key::Delta(which), Vec::new())
+}
+
+/// The sweep, and which figure to draw from it.
+pub struct Figure {
+    which: Which,
+    sweep: Option<Sweep>,
+}
+
+/// Runs the five algorithms across the message sizes.
+pub fn run(which: Which) -> Figure {
+    Figure {
+        which,
+        sweep: Sweep::new(which.op, which.rows, which.cols).ok(),
+    }
+}
+
+/// Steps: one per algorithm, or per message size for Figure 5.
+pub fn steps(f: &Figure) -> usize {
+    match &f.sweep {
+        None => 0,
+        Some(_) if f.which.setups => FIGURE5_SIZES.len(),
+        Some(s) => s.curves.len(),
+    }
+}
+
+fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
+    let Which { rows, cols, .. } = f.which;
+    let mut c = if f.which.setups {
+        Chart::new(
+            &format!("Set-ups against time relative to 1-lev-dir, {rows}×{cols}"),
+            "message set-ups",
+            "time / time of 1-lev-dir",
+        )
+    } else {
+        let what = if f.which.op == Op::Gather {
+            "All-to-one"
+        } else {
+            "One-to-all"
+        };
+        Chart::new(
+            &format!("{what} on a {rows}×{cols} Delta"),
+            "message size L (bytes)",
+            "time (ms)",
+        )
+    };
+    c.x_scale = Scale::Log;
+    c.y_scale = Scale::Log;
+    type Points = Vec<(f64, f64)>;
+    let series: Vec<(String, Points, Points)> = if f.which.setups {
+        FIGURE5_SIZES
+            .iter()
+            .take(k)
+            .filter_map(|&l| s.size_index(l))
+            .map(|i| {
+                let all = 0..s.curves.len();
+                let mut model: Points = all
+                    .clone()
+                    .map(|a| (s.curves[a].setups as f64, s.relative(a, i).0))
+                    .collect();
+                model.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let printed = all
+                    .filter_map(|a| Some((s.curves[a].paper_setups? as f64, s.relative(a, i).1?)))
+                    .collect();
+                (format!("L = {}", s.sizes[i]), model, printed)
+            })
+            .collect()
+    } else {
+        s.curves
+            .iter()
+            .take(k)
+            .map(|cv| {
+                let at = |l: &u64| *l as f64;
+                let model = s
+                    .sizes
+                    .iter()
+                    .map(at)
+                    .zip(cv.model_ms.iter().copied())
+                    .collect();
+                let printed = s
+                    .sizes
+                    .iter()
+                    .zip(&cv.paper_ms)
+                    .filter_map(|(l, p)| Some((at(l), (*p)?)))
+                    .collect();
+                (cv.title.clone(), model, printed)
+            })
+            .collect()
+    };
+    for (j, (name, model, printed)) in series.into_iter().enumerate() {
+        c = c.with(&format!("{name}, model"), Mark::Line, j, model);
+        if !printed.is_empty() {
+            c = c.with(&format!("{name}, printed"), Mark::Points, j, printed);
+        }
+    }
+    c
+}
+
+/// The chart, the table against the paper, and the player.
+pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
+    let Some(s) = &f.sweep else {
+        return (html! {}, "This mesh cannot run the five algorithms.".into());
+    };
+    let k = ctx.pos;
+    let caption = if f.which.setups {
+        s.setups_caption(k)
+    } else {
+        s.times_caption(k)
+    };
+    let (lo, hi) = (0, s.sizes.len() - 1);
+    let text = |t: String| GridCell {
+        text: t,
+        ..Default::default()
+    };
+    let opt = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
+    let cells: Vec<GridCell> = s
+        .curves
+        .iter()
+        .flat_map(|c| {
+            [
+                text(c.setups.to_string()),
+                text(c.paper_setups.map_or("–".into(), |p| p.to_string())),
+                text(format!("{:.2}", c.model_ms[lo])),
+                text(opt(c.paper_ms[lo])),
+                text(format!("{:.1}", c.model_ms[hi])),
+                text(opt(c.paper_ms[hi])),
+                text(c.factor().map_or("–".into(), |x| format!("×{x:.2}"))),
+            ]
+        })
+        .collect();
+    let cols = [
+        "set-ups".to_string(),
+        "paper".to_string(),
+        format!("{} B model", s.sizes[lo]),
+        "printed".to_string(),
+        format!("{} B model", s.sizes[hi]),
+        "printed".to_string(),
+        "off by".to_string(),
+    ];
+    (
+        html! {
+            <>
+                <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
+                <Grid rows={s.curves.len()} cols={7} cells={Rc::new(cells)}
+                    row_labels={s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>()}
+                    col_labels={cols.to_vec()}
+                    caption="Model against paper" />
+                { raw(sub("Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error).")) }
+            </>
+        },
+        caption,
+    )
+}
