@@ -94,7 +94,11 @@ pub fn caption(pairing: &Pairing, events: &[LpEvent]) -> String {
     };
     let sends = events
         .iter()
-        .filter(|e| matches!(e, LpEvent::Send(_)))
+        .filter(|e| matches!(e, LpEvent::Send(t) if t.src != t.dst))
+        .count();
+    let copies = events
+        .iter()
+        .filter(|e| matches!(e, LpEvent::Send(t) if t.src == t.dst))
         .count();
     let idle = events
         .iter()
@@ -105,11 +109,23 @@ pub fn caption(pairing: &Pairing, events: &[LpEvent]) -> String {
     } else {
         String::new()
     };
+    let plural = |c: usize, one: &'static str, many: &'static str| if c == 1 { one } else { many };
+    let local = match copies {
+        0 => String::new(),
+        c => format!(
+            " {c} local cop{} made in place.",
+            plural(c, "y is", "ies are")
+        ),
+    };
     format!(
-        "Step {k}: {rule}. {} pairs meet; {sends} message{} travel and {idle} send slot{} go unused.",
+        "Step {k}: {rule}. {} pair{} meet{}; {sends} message{} travel{} and {idle} send slot{} go{} unused.{local}",
         pairs.len(),
-        if sends == 1 { "" } else { "s" },
-        if idle == 1 { "" } else { "s" },
+        plural(pairs.len(), "", "s"),
+        plural(pairs.len(), "s", ""),
+        plural(sends, "", "s"),
+        plural(sends, "s", ""),
+        plural(idle, "", "s"),
+        plural(idle, "es", ""),
     )
 }
 

@@ -72,6 +72,14 @@ impl Pairing {
     pub fn rule(&self, k: usize) -> String {
         match *self {
             Pairing::Xor { .. } => format!("each processor i pairs with i ⊕ {k}"),
+            // For odd n, processor m − 1 is the imaginary extra player: its
+            // partner sits the step out.
+            Pairing::Circle { n, m } if m > n => format!(
+                "circle method: i pairs with j where i + j ≡ {} (mod {}), and {} sits this step out",
+                (2 * (k - 1)) % (m - 1),
+                m - 1,
+                k - 1
+            ),
             Pairing::Circle { m, .. } => format!(
                 "circle method: i pairs with j where i + j ≡ {} (mod {}), and {} pairs with {}",
                 (2 * (k - 1)) % (m - 1),
