@@ -22,7 +22,7 @@
 //! [`snapshot_every`]: crate::trace::snapshot_every
 
 use super::fabric::{Fabric, NONE};
-use super::stats::MessageStats;
+use super::stats::{LinkStats, MessageStats};
 use super::view::{SimEvent, SimView};
 use super::{SimConfig, SimError, Traffic};
 use crate::trace::Trace;
@@ -69,22 +69,71 @@ pub struct Timeline {
     pub packet_msg: Vec<u32>,
     /// The run's messages, with their figures.
     pub messages: Vec<MessageStats>,
+    /// Each channel's figures over the whole run.
+    pub links: Vec<LinkStats>,
+    /// Cycles after which a phase had all its messages delivered, sorted,
+    /// without repeats: the stops of "jump to the next phase".
+    pub phase_marks: Vec<usize>,
 }
 
 impl Timeline {
-    pub(crate) fn new(trace: Trace<SimView>, fab: Fabric, messages: Vec<MessageStats>) -> Self {
+    pub(crate) fn new(
+        trace: Trace<SimView>,
+        fab: Fabric,
+        messages: Vec<MessageStats>,
+        links: Vec<LinkStats>,
+    ) -> Self {
         let mut packet_msg = Vec::new();
         for e in trace.all_events() {
             if let SimEvent::Injected { msg, .. } = *e {
                 packet_msg.push(msg);
             }
         }
+        let phases = messages.iter().map(|m| m.phase + 1).max().unwrap_or(0);
+        let mut end = vec![Some(0u64); phases];
+        for m in &messages {
+            let e = &mut end[m.phase];
+            *e = match (*e, m.finished_at) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            };
+        }
+        let mut phase_marks: Vec<usize> = end.into_iter().flatten().map(|c| c as usize).collect();
+        phase_marks.sort_unstable();
+        phase_marks.dedup();
+        phase_marks.retain(|&c| c > 0);
         Timeline {
             trace,
             fab,
             packet_msg,
             messages,
+            links,
+            phase_marks,
         }
+    }
+
+    /// The most flits any link carried over the run (at least 1), the top
+    /// of the animator's load scale.
+    pub fn busiest_link(&self) -> u64 {
+        let links = self.fab.links();
+        self.links[..links.min(self.links.len())]
+            .iter()
+            .map(|s| s.busy)
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+
+    /// The phase stop after `pos` (the end of the run if none is left).
+    pub fn next_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m <= pos);
+        self.phase_marks.get(i).copied().unwrap_or(self.cycles())
+    }
+
+    /// The phase stop before `pos` (0 if none).
+    pub fn prev_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m < pos);
+        if i == 0 { 0 } else { self.phase_marks[i - 1] }
     }
 
     /// Cycles recorded; positions run from 0 (before the first cycle) to
