@@ -7,6 +7,9 @@
 
 use super::params::{ParamKind, ParamSpec};
 
+#[path = "sim_specs.rs"]
+pub mod sim_specs;
+
 /// Largest n the matrix widgets accept: above this a trace of the whole
 /// construction no longer fits comfortably in a browser tab.
 pub const MAX_BROWSER_N: i64 = 1024;
@@ -99,6 +102,10 @@ pub const WIDGETS: &[WidgetSpec] = &[
             },
         ],
     },
+    sim_specs::NETSIM,
+    sim_specs::CLUSTERS,
+    sim_specs::PEXBEX,
+    sim_specs::PREDICT,
 ];
 
 /// Looks a widget up by name.

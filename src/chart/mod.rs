@@ -12,6 +12,7 @@ pub mod palette;
 mod svg;
 
 pub use palette::Palette;
+pub use svg::esc;
 
 /// How an axis maps values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -67,7 +67,8 @@ impl Axis {
     }
 }
 
-fn esc(s: &str) -> String {
+/// Escapes text for SVG or HTML.
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -23,7 +23,6 @@
 
 use super::fattree::{FatTree, switches};
 use super::{TopologySpec, Vertex};
-use std::collections::BTreeMap;
 
 /// A drawn vertex: a processor or a switch.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,9 +90,6 @@ pub struct Layout {
     pub radius: f64,
 }
 
-/// Where each vertex goes.
-type Place = Box<dyn Fn(Vertex) -> (f64, f64)>;
-
 /// How far the two directions of a wire are drawn apart, in units.
 const SEP: f64 = 0.09;
 
@@ -101,31 +97,28 @@ impl Layout {
     /// The drawing of a topology.
     pub fn new(spec: TopologySpec) -> Layout {
         let net = spec.build();
-        let (w, h, radius, place): (f64, f64, f64, Place) = match spec {
-            TopologySpec::Mesh { rows, cols } => (
-                cols as f64,
-                rows as f64,
-                0.2,
-                Box::new(move |v| match v {
-                    Vertex::Proc(p) => ((p % cols) as f64 + 0.5, (p / cols) as f64 + 0.5),
-                    Vertex::Switch { .. } => (0.0, 0.0),
-                }),
-            ),
+        let n = net.procs();
+        // (levels, level gap): a mesh is one row of levels, drawn as a grid.
+        let (cols, levels, gap) = match spec {
+            TopologySpec::Mesh { cols, .. } => (cols, 0, 1.0),
             TopologySpec::FatTree { procs } => {
                 let t = FatTree::new(procs);
                 let gap = (procs as f64 / (2.0 * t.height() as f64)).max(2.0);
-                let h = gap * t.height() as f64 + 1.0;
-                (
-                    procs as f64,
-                    h,
-                    0.22,
-                    Box::new(move |v| tree_place(procs, gap, h, v)),
-                )
+                (procs, t.height(), gap)
             }
         };
-        let mut nodes: Vec<Node> = (0..net.procs())
+        let (width, height, radius) = match spec {
+            TopologySpec::Mesh { rows, cols } => (cols as f64, rows as f64, 0.13),
+            TopologySpec::FatTree { .. } => (n as f64, gap * levels as f64 + 1.0, 0.2),
+        };
+        let bottom = height - 0.5;
+        let mut nodes: Vec<Node> = (0..n)
             .map(|p| {
-                let (x, y) = place(Vertex::Proc(p));
+                let (x, y) = if levels == 0 {
+                    ((p % cols) as f64 + 0.5, (p / cols) as f64 + 0.5)
+                } else {
+                    (p as f64 + 0.5, bottom)
+                };
                 Node {
                     vertex: Vertex::Proc(p),
                     x,
@@ -133,34 +126,40 @@ impl Layout {
                 }
             })
             .collect();
-        // Switches in (level, node, index) order, so lists read bottom-up.
-        let mut switches = BTreeMap::new();
-        for l in 0..net.links() as u64 {
-            for v in [net.link_ends(l).0, net.link_ends(l).1] {
-                if let Vertex::Switch { level, node, index } = v {
-                    switches.insert((level, node, index), v);
+        // Fat-tree switches level by level, node by node, so the lists read
+        // bottom-up; `first[ℓ]` is the index of level ℓ's first switch.
+        let mut first = vec![0; levels + 1];
+        for (level, first) in first.iter_mut().enumerate().skip(1) {
+            *first = nodes.len();
+            let size = 4usize.pow(level as u32);
+            let k = switches(level);
+            for node in 0..n.div_ceil(size) {
+                let lo = node * size;
+                let span = (n.min(lo + size) - lo) as f64;
+                for index in 0..k {
+                    nodes.push(Node {
+                        vertex: Vertex::Switch { level, node, index },
+                        x: lo as f64 + (index as f64 + 0.5) * span / k as f64,
+                        y: bottom - gap * level as f64,
+                    });
                 }
             }
         }
-        let mut index: BTreeMap<Vertex, u32> = BTreeMap::new();
-        for v in switches.into_values() {
-            let (x, y) = place(v);
-            index.insert(v, nodes.len() as u32);
-            nodes.push(Node { vertex: v, x, y });
-        }
         let id = |v: Vertex| match v {
             Vertex::Proc(p) => p as u32,
-            s => index[&s],
+            Vertex::Switch { level, node, index } => {
+                (first[level] + node * switches(level) + index) as u32
+            }
         };
         let links = (0..net.links() as u64)
             .map(|l| {
                 let (a, b) = net.link_ends(l);
-                (a != b).then(|| shifted(&nodes, id(a), id(b)))
+                (a != b).then(|| shifted(&nodes, id(a), id(b), 1.3 * radius))
             })
             .collect();
         Layout {
-            width: w,
-            height: h,
+            width,
+            height,
             nodes,
             links,
             radius,
@@ -204,32 +203,17 @@ impl Layout {
     }
 }
 
-/// A fat-tree vertex's position (see the module docs).
-fn tree_place(n: usize, gap: f64, h: f64, v: Vertex) -> (f64, f64) {
-    match v {
-        Vertex::Proc(p) => (p as f64 + 0.5, h - 0.5),
-        Vertex::Switch { level, node, index } => {
-            let size = 4usize.pow(level as u32);
-            let first = node * size;
-            let span = (n.min(first + size) - first) as f64;
-            let k = switches(level) as f64;
-            let x = first as f64 + (index as f64 + 0.5) * span / k;
-            (x, h - 0.5 - gap * level as f64)
-        }
-    }
-}
-
 /// The segment from node a to node b, moved SEP to the right of its
 /// direction (so the way back is drawn beside it) and shortened to start
 /// and end at the markers' rims.
-fn shifted(nodes: &[Node], a: u32, b: u32) -> Seg {
+fn shifted(nodes: &[Node], a: u32, b: u32, trim: f64) -> Seg {
     let (p, q) = (nodes[a as usize], nodes[b as usize]);
     let (dx, dy) = (q.x - p.x, q.y - p.y);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
     // Right of travel in screen coordinates (y grows downwards).
     let (nx, ny) = (-uy * SEP, ux * SEP);
-    let trim = 0.2f64.min(len / 3.0);
+    let trim = trim.min(len / 3.0);
     Seg {
         a,
         b,

@@ -53,6 +53,18 @@ impl TimelineRun {
         })
     }
 
+    /// Like [`TimelineRun::new`], but a refusal is the stepper's output
+    /// rather than an error now, so the caller always has a stepper.
+    pub fn start(spec: TopologySpec, cfg: SimConfig, traffic: Traffic) -> Self {
+        TimelineRun::new(spec, cfg, traffic).unwrap_or_else(|e| TimelineRun {
+            spec,
+            cfg,
+            traffic: Traffic::pairs(0, &[], 0),
+            weight: 0,
+            stage: Some(Stage::Done(Box::new(Err(e)))),
+        })
+    }
+
     /// Starts the recorded run once the fast one has told its length.
     fn record(&self, fast: SimOutput) -> Stage {
         let cycles = fast.result.cycles;
@@ -165,11 +177,17 @@ mod tests {
             .flat_map(|s| (0..256).filter(move |&d| d != s).map(move |d| (s, d)))
             .collect();
         let traffic = Traffic::pairs(256, &all, 1024);
-        let err = TimelineRun::new(spec, SimConfig::delta(), traffic).err();
+        let err = TimelineRun::new(spec, SimConfig::delta(), traffic.clone()).err();
         assert!(matches!(
             err,
             Some(SimError::TimelineTooBig { what: "events", .. })
         ));
+        let refused = run(Box::new(TimelineRun::start(
+            spec,
+            SimConfig::delta(),
+            traffic,
+        )));
+        assert_eq!(refused.err(), err);
         // A small run completes.
         let t = Traffic::pairs(256, &[(0, 255)], 16);
         let (r, tl) = run(Box::new(

@@ -38,6 +38,7 @@ pub mod grid;
 mod lp;
 pub mod matrix;
 pub mod scaffold;
+mod simfig;
 
 use crate::book::params::{Notice, Values, read, read_over};
 use crate::book::route::STEP;
@@ -121,6 +122,7 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "com" => html! { <com::ComWidget ..p /> },
         "lp" => html! { <lp::LpWidget ..p /> },
         "cost" => html! { <cost::CostWidget ..p /> },
+        "netsim" | "clusters" | "pexbex" | "predict" => html! { <simfig::SimFigure ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }
