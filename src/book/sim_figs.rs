@@ -17,7 +17,7 @@ use crate::core::net::layout::Layout;
 use crate::core::sim::clusters::{self, Experiment};
 use crate::core::sim::runs::Runs;
 use crate::core::sim::{self as sim, Sync, Timeline, TimelineRun, exchange, predict};
-use crate::core::step::{Immediate, Stepper, map, then};
+use crate::core::step::{Stepper, map};
 use std::rc::Rc;
 
 /// Most flit moves a `predict` run may make in the browser (a few
@@ -88,28 +88,25 @@ pub fn key(v: &Values) -> (FigKey, Vec<Notice>) {
     }
 }
 
-/// The computation of a figure, sliced.
+/// The computation of a figure, sliced. Scheduling the messages runs at
+/// once (a few milliseconds even for 512 processors); the simulations run
+/// in slices.
 pub fn make(key: &FigKey) -> Box<dyn Stepper<Output = FigOut>> {
     match key.clone() {
-        FigKey::Anim(p) => Box::new(then(
-            Immediate::new(move || {
-                let t = p.traffic(p.sync);
-                (p, t)
-            }),
-            |(p, t)| {
-                let spec = p.spec;
-                map(TimelineRun::start(spec, p.config(), t), move |out| {
-                    FigOut::Anim(SimRun(match out {
-                        Ok((r, tl)) => Ok(Ready {
-                            timeline: Rc::new(tl),
-                            layout: Rc::new(Layout::new(spec)),
-                            delivered: r.delivered_messages,
-                        }),
-                        Err(e) => Err(e.to_string()),
-                    }))
-                })
-            },
-        )),
+        FigKey::Anim(p) => {
+            let spec = p.spec;
+            let run = TimelineRun::start(spec, p.config(), p.traffic(p.sync));
+            Box::new(map(run, move |out| {
+                FigOut::Anim(SimRun(match out {
+                    Ok((r, tl)) => Ok(Ready {
+                        timeline: Rc::new(tl),
+                        layout: Rc::new(Layout::new(spec)),
+                        delivered: r.delivered_messages,
+                    }),
+                    Err(e) => Err(e.to_string()),
+                }))
+            }))
+        }
         FigKey::Clusters(exp, seed) => Box::new(map(clusters::run(exp, seed), move |rows| {
             FigOut::Report(cluster_report(exp, &rows))
         })),
@@ -118,37 +115,28 @@ pub fn make(key: &FigKey) -> Box<dyn Stepper<Output = FigOut>> {
                 FigOut::Report(pexbex_report(&s))
             }))
         }
-        FigKey::Predict(params) => Box::new(then(
-            Immediate::new(move || {
-                let t = params.traffic(Sync::Barrier);
-                (params, t)
-            }),
-            |(params, traffic)| {
-                let (spec, cfg) = (params.spec, params.config());
-                let refused = match sim::check(spec, &cfg, &traffic) {
-                    Err(e) => Some(e.to_string()),
-                    Ok((_, moves)) if moves > MAX_BROWSER_MOVES => Some(format!(
+        FigKey::Predict(params) => {
+            let (spec, cfg) = (params.spec, params.config());
+            let traffic = params.traffic(Sync::Barrier);
+            // Refused inputs come back from the run as an error; only the
+            // browser's own cap is checked here.
+            let moves = sim::check(spec, &cfg, &traffic).map_or(0, |c| c.1);
+            let too_many = moves > MAX_BROWSER_MOVES;
+            let jobs = if too_many {
+                Vec::new()
+            } else {
+                vec![(spec, cfg, traffic.clone())]
+            };
+            Box::new(map(Runs::new(jobs), move |mut out| {
+                FigOut::Report(match out.pop() {
+                    Some(Ok(r)) => predict_report(&predict::compare(spec, &cfg, &traffic, &r)),
+                    Some(Err(e)) => Report::refused(e.to_string()),
+                    None => Report::refused(format!(
                         "This schedule needs {moves} flit moves; the browser stops at {MAX_BROWSER_MOVES}. Choose fewer processors or shorter messages."
                     )),
-                    Ok(_) => None,
-                };
-                let jobs = if refused.is_some() {
-                    Vec::new()
-                } else {
-                    vec![(spec, cfg, traffic.clone())]
-                };
-                map(Runs::new(jobs), move |mut out| {
-                    FigOut::Report(match (refused, out.pop()) {
-                        (Some(why), _) => Report::refused(why),
-                        (None, Some(Ok(r))) => {
-                            predict_report(&predict::compare(spec, &cfg, &traffic, &r))
-                        }
-                        (None, Some(Err(e))) => Report::refused(e.to_string()),
-                        (None, None) => Report::refused("nothing was simulated".into()),
-                    })
                 })
-            },
-        )),
+            }))
+        }
     }
 }
 

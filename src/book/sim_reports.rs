@@ -80,7 +80,7 @@ pub fn cluster_report(exp: Experiment, rows: &[ClusterRow]) -> Report {
         0,
         pts(&|r| us(r.single)),
     )
-    .with(&name, Mark::LinePoints, 1, pts(&|r| us(r.set)))
+    .with(name, Mark::LinePoints, 1, pts(&|r| us(r.set)))
     .with(
         "0.112·l + 73 µs (§3.2 fit)",
         Mark::Line,

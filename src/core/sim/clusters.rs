@@ -91,12 +91,14 @@ impl Experiment {
     }
 
     /// The set as the paper writes it.
-    pub fn name(self) -> String {
-        let p = self.pairs();
-        let show = |(s, d): (usize, usize)| format!("({s},{d})");
-        match p.len() {
-            2 => format!("{{{},{}}}", show(p[0]), show(p[1])),
-            k => format!("{{{},…,{}}}", show(p[0]), show(p[k - 1])),
+    pub fn name(self) -> &'static str {
+        match self {
+            Experiment::Double => "{(0,1),(2,3)}",
+            Experiment::DoubleFour => "{(0,4),(1,5)}",
+            Experiment::DoubleSixteen => "{(0,16),(1,17)}",
+            Experiment::Four => "{(0,4),…,(3,7)}",
+            Experiment::Sixteen => "{(0,16),…,(15,31)}",
+            Experiment::SixtyFour => "{(0,64),…,(63,127)}",
         }
     }
 }
@@ -180,6 +182,13 @@ mod tests {
 
     #[test]
     fn the_sets_are_the_papers() {
+        for (e, _) in Experiment::ALL {
+            let p = e.pairs();
+            let (a, b) = (p[0], p[p.len() - 1]);
+            let ends = format!("({},{})", a.0, a.1);
+            assert!(e.name().starts_with(&format!("{{{ends}")), "{}", e.name());
+            assert!(e.name().ends_with(&format!("({},{})}}", b.0, b.1)));
+        }
         assert_eq!(Experiment::Double.name(), "{(0,1),(2,3)}");
         assert_eq!(Experiment::DoubleSixteen.name(), "{(0,16),(1,17)}");
         assert_eq!(Experiment::Sixteen.name(), "{(0,16),…,(15,31)}");

@@ -26,17 +26,6 @@ fn some(names: Vec<String>) -> String {
     s
 }
 
-fn share(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        String::new()
-    } else {
-        format!(
-            " ({:.0} % of the cycles)",
-            100.0 * part as f64 / whole as f64
-        )
-    }
-}
-
 /// A channel (a link, or a processor's ejection port) at state `v`.
 pub fn channel(tl: &Timeline, v: &SimView, ch: u32) -> Figures {
     let fab = tl.fabric();
@@ -54,10 +43,7 @@ pub fn channel(tl: &Timeline, v: &SimView, ch: u32) -> Figures {
         .collect();
     let total = tl.links.get(c).copied().unwrap_or_default();
     let mut lines = vec![
-        (
-            "carried so far",
-            format!("{load} flits{}", share(load, v.cycle)),
-        ),
+        ("carried so far", format!("{load} flits")),
         ("held by", held),
         ("heads waiting for it", some(waiting)),
         (
@@ -78,10 +64,6 @@ pub fn channel(tl: &Timeline, v: &SimView, ch: u32) -> Figures {
                 format!("{} of {} flits", b.len(c), b.depth()),
             ),
         );
-    }
-    let crossing = v.moves.iter().filter(|m| m.2 == ch).count();
-    if crossing > 0 {
-        lines.insert(0, ("this cycle", "a flit crossed it".into()));
     }
     (fab.describe(ch), lines)
 }

@@ -72,7 +72,8 @@ pub struct Timeline {
     /// Each channel's figures over the whole run.
     pub links: Vec<LinkStats>,
     /// Cycles after which a phase had all its messages delivered, sorted,
-    /// without repeats: the stops of "jump to the next phase".
+    /// without repeats: the stops of "jump to the next phase". (A phase
+    /// without messages completes with the phase before it.)
     pub phase_marks: Vec<usize>,
 }
 
@@ -83,25 +84,20 @@ impl Timeline {
         messages: Vec<MessageStats>,
         links: Vec<LinkStats>,
     ) -> Self {
-        let mut packet_msg = Vec::new();
+        // Events come cycle by cycle, each cycle closed by a Tick, so the
+        // cycles with a PhaseDone come out sorted.
+        let (mut packet_msg, mut phase_marks) = (Vec::new(), Vec::new());
+        let mut cycle = 1;
         for e in trace.all_events() {
-            if let SimEvent::Injected { msg, .. } = *e {
-                packet_msg.push(msg);
+            match *e {
+                SimEvent::Injected { msg, .. } => packet_msg.push(msg),
+                SimEvent::PhaseDone { .. } if phase_marks.last() != Some(&cycle) => {
+                    phase_marks.push(cycle)
+                }
+                SimEvent::Tick => cycle += 1,
+                _ => {}
             }
         }
-        let phases = messages.iter().map(|m| m.phase + 1).max().unwrap_or(0);
-        let mut end = vec![Some(0u64); phases];
-        for m in &messages {
-            let e = &mut end[m.phase];
-            *e = match (*e, m.finished_at) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                _ => None,
-            };
-        }
-        let mut phase_marks: Vec<usize> = end.into_iter().flatten().map(|c| c as usize).collect();
-        phase_marks.sort_unstable();
-        phase_marks.dedup();
-        phase_marks.retain(|&c| c > 0);
         Timeline {
             trace,
             fab,

@@ -146,7 +146,9 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
     }
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());
-        let key = (view.clone(), *picked, *zoom, theme);
+        // The state's address stands for the cycle (comparing states would
+        // cost a deep comparison every render).
+        let key = (Rc::as_ptr(&view) as usize, *picked, *zoom, theme);
         use_effect_with(key, move |_| {
             if let (Some(el), Some(s)) = (canvas.cast::<HtmlCanvasElement>(), &*scene.borrow()) {
                 paint(&el, s);
