@@ -20,3 +20,5 @@ mod embed;
 mod js_api;
 #[path = "browser/parts.rs"]
 mod parts;
+#[path = "browser/simulation.rs"]
+mod simulation;
