@@ -6,7 +6,7 @@
 //! Like `widgets.rs`, which lists these in its catalogue, this file is also
 //! compiled into `build.rs`, so it depends only on `super::params`.
 
-use super::{ParamKind, ParamSpec, WidgetSpec};
+use super::{D, ParamKind, ParamSpec, SEED, WidgetSpec};
 
 /// Most rows and columns of a simulated mesh: the Delta's 16 × 32 (the fat
 /// tree gets rows × columns processors). Scheduling an all-to-all among
@@ -58,24 +58,6 @@ const ALGO: ParamSpec = ParamSpec {
             "lp", "ac", "gm", "cgm", "rs-n", "rs-nl", "ls", "ps", "bs", "gs",
         ],
         default: "lp",
-    },
-};
-const D: ParamSpec = ParamSpec {
-    key: "d",
-    label: "messages per processor d",
-    kind: ParamKind::Int {
-        min: 1,
-        max: 1023,
-        default: 3,
-    },
-};
-const SEED: ParamSpec = ParamSpec {
-    key: "seed",
-    label: "seed",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 4_294_967_295,
-        default: 1,
     },
 };
 const BYTES: ParamSpec = ParamSpec {
