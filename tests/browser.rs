@@ -26,3 +26,5 @@ mod paper000;
 mod parts;
 #[path = "browser/redistribution.rs"]
 mod redistribution;
+#[path = "browser/simulation.rs"]
+mod simulation;

@@ -6,6 +6,9 @@ pub mod matrix_params;
 pub mod params;
 pub mod redist_params;
 pub mod route;
+pub mod sim_figs;
+pub mod sim_params;
+pub mod sim_reports;
 pub mod widgets;
 
 /// A compiled chapter.

@@ -7,6 +7,9 @@
 
 use super::params::{ParamKind, ParamSpec};
 
+#[path = "sim_specs.rs"]
+pub mod sim_specs;
+
 /// Largest n the matrix widgets accept: above this a trace of the whole
 /// construction no longer fits comfortably in a browser tab.
 pub const MAX_BROWSER_N: i64 = 1024;
@@ -284,6 +287,10 @@ pub const WIDGETS: &[WidgetSpec] = &[
         title: "Link loads of linear, XOR and balanced permutations",
         params: &[ROWS, COLS],
     },
+    sim_specs::NETSIM,
+    sim_specs::CLUSTERS,
+    sim_specs::PEXBEX,
+    sim_specs::PREDICT,
 ];
 
 /// n for the figures that print CCOM as numbers or trace GM probe by probe.

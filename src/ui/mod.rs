@@ -6,6 +6,7 @@ pub mod chart;
 pub mod dom;
 pub mod job;
 pub mod js_api;
+pub mod netview;
 pub mod pages;
 pub mod player;
 pub mod sidebar;

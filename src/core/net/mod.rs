@@ -12,6 +12,7 @@
 //! (RS_NL), the cycle-level simulator and the animator.
 
 pub mod fattree;
+pub mod layout;
 pub mod mesh;
 
 use crate::verify::{LinkId, Routing};

@@ -76,12 +76,18 @@ pub mod arbiter;
 pub mod bench;
 pub mod bitset;
 pub mod buffers;
+pub mod clusters;
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod exchange;
 pub mod fabric;
+pub mod inspect;
 pub mod port;
+pub mod predict;
+pub mod record;
 mod release;
+pub mod runs;
 pub mod simulator;
 pub mod source;
 pub mod stats;
@@ -105,6 +111,7 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
+pub use record::TimelineRun;
 pub use simulator::{SimOutput, Simulator};
 
 use crate::net::TopologySpec;

@@ -157,10 +157,15 @@ impl Stepper for Simulator {
         while self.advance() {}
         let outcome = self.outcome.take().unwrap_or(Outcome::Completed);
         let result = SimResult::of(&self.engine, self.phases, outcome);
-        let timeline =
-            self.engine.log.take().map(|r| {
-                Timeline::new(r.finish(), self.engine.fab.clone(), result.messages.clone())
-            });
+        let timeline = self.engine.log.take().map(|r| {
+            let fab = self.engine.fab.clone();
+            Timeline::new(
+                r.finish(),
+                fab,
+                result.messages.clone(),
+                result.links.clone(),
+            )
+        });
         SimOutput { result, timeline }
     }
 }

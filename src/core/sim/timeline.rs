@@ -22,7 +22,7 @@
 //! [`snapshot_every`]: crate::trace::snapshot_every
 
 use super::fabric::{Fabric, NONE};
-use super::stats::MessageStats;
+use super::stats::{LinkStats, MessageStats};
 use super::view::{SimEvent, SimView};
 use super::{SimConfig, SimError, Traffic};
 use crate::trace::Trace;
@@ -69,14 +69,33 @@ pub struct Timeline {
     pub packet_msg: Vec<u32>,
     /// The run's messages, with their figures.
     pub messages: Vec<MessageStats>,
+    /// Each channel's figures over the whole run.
+    pub links: Vec<LinkStats>,
+    /// Cycles after which a phase had all its messages delivered, sorted,
+    /// without repeats: the stops of "jump to the next phase". (A phase
+    /// without messages completes with the phase before it.)
+    pub phase_marks: Vec<usize>,
 }
 
 impl Timeline {
-    pub(crate) fn new(trace: Trace<SimView>, fab: Fabric, messages: Vec<MessageStats>) -> Self {
-        let mut packet_msg = Vec::new();
+    pub(crate) fn new(
+        trace: Trace<SimView>,
+        fab: Fabric,
+        messages: Vec<MessageStats>,
+        links: Vec<LinkStats>,
+    ) -> Self {
+        // Events come cycle by cycle, each cycle closed by a Tick, so the
+        // cycles with a PhaseDone come out sorted.
+        let (mut packet_msg, mut phase_marks) = (Vec::new(), Vec::new());
+        let mut cycle = 1;
         for e in trace.all_events() {
-            if let SimEvent::Injected { msg, .. } = *e {
-                packet_msg.push(msg);
+            match *e {
+                SimEvent::Injected { msg, .. } => packet_msg.push(msg),
+                SimEvent::PhaseDone { .. } if phase_marks.last() != Some(&cycle) => {
+                    phase_marks.push(cycle)
+                }
+                SimEvent::Tick => cycle += 1,
+                _ => {}
             }
         }
         Timeline {
@@ -84,7 +103,33 @@ impl Timeline {
             fab,
             packet_msg,
             messages,
+            links,
+            phase_marks,
         }
+    }
+
+    /// The most flits any link carried over the run (at least 1), the top
+    /// of the animator's load scale.
+    pub fn busiest_link(&self) -> u64 {
+        let links = self.fab.links();
+        self.links[..links.min(self.links.len())]
+            .iter()
+            .map(|s| s.busy)
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+
+    /// The phase stop after `pos` (the end of the run if none is left).
+    pub fn next_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m <= pos);
+        self.phase_marks.get(i).copied().unwrap_or(self.cycles())
+    }
+
+    /// The phase stop before `pos` (0 if none).
+    pub fn prev_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m < pos);
+        if i == 0 { 0 } else { self.phase_marks[i - 1] }
     }
 
     /// Cycles recorded; positions run from 0 (before the first cycle) to

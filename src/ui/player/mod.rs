@@ -16,9 +16,18 @@ use gloo_timers::callback::Interval;
 use keys::Action;
 use yew::prelude::*;
 
-/// Playback speeds, in steps per second.
-pub const SPEEDS: [f64; 7] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+/// Playback speeds, in steps per second. The fast ones are for long traces
+/// such as a simulation's cycles: above 60 steps per second the player
+/// still ticks at most 60 times a second and moves several steps per tick.
+pub const SPEEDS: [f64; 10] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 240.0, 960.0];
 const DEFAULT_SPEED: usize = 2;
+
+/// The timer's period in ms and the steps it moves per tick at `rate`
+/// steps per second.
+pub fn tick(rate: f64) -> (f64, usize) {
+    let ms = (1000.0 / rate).max(1000.0 / 60.0);
+    (ms, ((rate * ms / 1000.0).round() as usize).max(1))
+}
 
 /// What a widget holds of its player.
 #[derive(Clone)]
@@ -74,13 +83,13 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
         let playing_handle = playing.clone();
         use_effect_with((*playing, *speed), move |&(on, speed)| {
             let timer = on.then(|| {
-                let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)]) as u32;
-                Interval::new(ms, move || {
+                let (ms, stride) = tick(SPEEDS[speed.min(SPEEDS.len() - 1)]);
+                Interval::new(ms as u32, move || {
                     let l = live.borrow();
                     if l.pos >= l.len {
                         playing_handle.set(false);
                     } else {
-                        l.on_seek.emit(l.pos + 1);
+                        l.on_seek.emit((l.pos + stride).min(l.len));
                     }
                 })
             });

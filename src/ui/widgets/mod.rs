@@ -50,6 +50,7 @@ mod compaction;
 mod duel;
 mod erased;
 mod phases;
+mod simfig;
 
 use crate::book::params::{Notice, Values, read, read_over};
 use crate::book::route::STEP;
@@ -143,6 +144,7 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         "scatter" | "scatter5" | "delta" | "gather" | "tournament" | "cross" | "links" => {
             html! { <mesh::MeshWidget ..p /> }
         }
+        "netsim" | "clusters" | "pexbex" | "predict" => html! { <simfig::SimFigure ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

@@ -1,0 +1,71 @@
+//! The animator's side panel as one HTML string: the legend of the link
+//! colours and marks, the figures of the picked node or link
+//! ([`crate::core::sim::inspect`]), and the run's counts at this cycle.
+//! Every text is escaped; the colours are the drawing's own.
+
+use super::Scene;
+use super::draw::ramp;
+use crate::chart::esc;
+use crate::core::net::Vertex;
+use crate::core::net::layout::Pick;
+use crate::core::sim::{Timeline, inspect};
+use std::fmt::Write;
+
+/// What the colours and marks mean.
+const BANDS: [&str; 5] = [
+    "unused so far",
+    "up to ¼ of the busiest link's flits",
+    "up to ½",
+    "up to ¾",
+    "more",
+];
+
+/// The panel's HTML.
+pub fn html(tl: &Timeline, s: &Scene, delivered: usize) -> String {
+    let mut h = String::from(r#"<ul class="legend">"#);
+    for (name, colour) in BANDS.iter().zip(ramp(s.theme)) {
+        let _ = write!(
+            h,
+            r#"<li><span class="swatch" style="background:{colour}"></span>{name}</li>"#
+        );
+    }
+    h += "<li>thick: held by a packet · bar: a head waits · squares: flits, heads larger · filled node: sending</li></ul>";
+    let v = &s.view;
+    let figures = s.selected.map(|p| match p {
+        Pick::Link(l) => inspect::channel(tl, v, l),
+        Pick::Node(i) => match s.layout.nodes[i].vertex {
+            Vertex::Proc(p) => inspect::processor(tl, v, p),
+            sw => inspect::switch(tl, v, sw),
+        },
+    });
+    let done = tl.phase_marks.partition_point(|&m| m as u64 <= v.cycle);
+    let counts = [
+        (
+            "messages delivered",
+            format!("{} of {delivered}", v.delivered_messages),
+        ),
+        ("flits delivered", v.delivered_flits.to_string()),
+        ("heads waiting now", v.waits.len().to_string()),
+        (
+            "phases complete",
+            format!("{done} of {}", tl.phase_marks.len()),
+        ),
+    ];
+    let (title, lines) = figures.unwrap_or_else(|| {
+        let hint = "Click a node or a link, or choose one above, for its figures.";
+        (hint.to_string(), Vec::new())
+    });
+    let _ = write!(
+        h,
+        r#"<p class="figures-title"><strong>{}</strong></p><dl class="stats">"#,
+        esc(&title)
+    );
+    for (k, val) in lines
+        .iter()
+        .map(|(k, v)| (*k, v))
+        .chain(counts.iter().map(|(k, v)| (*k, v)))
+    {
+        let _ = write!(h, "<dt>{}</dt><dd>{}</dd>", esc(k), esc(val));
+    }
+    h + "</dl>"
+}

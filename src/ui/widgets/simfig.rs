@@ -1,0 +1,128 @@
+//! The figures of the simulation chapter: the network animator (`netsim`)
+//! and three stepped reports (`clusters`, `pexbex`, `predict`), computed
+//! natively by `book::sim_figs` and `book::sim_reports`. One component
+//! serves all four, so the scaffold is instantiated once for them.
+//!
+//! A report shows its charts (each with its values as a table) and the
+//! step's caption; the animator hands its recording to
+//! [`crate::ui::netview::NetAnimator`]. Runs the browser cannot hold are
+//! refused with the reason, and the caps are said under the settings.
+
+use super::WidgetProps;
+use super::controls::ParamInput;
+use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use crate::book::params::{Value, Values};
+use crate::book::sim_figs::{FigOut, SimRun, key, make};
+use crate::book::sim_reports::Report;
+use crate::ui::chart::ChartView;
+use crate::ui::netview::NetAnimator;
+use crate::ui::player::Controls;
+use yew::prelude::*;
+
+/// What is said under a setting: the caps the browser needs.
+fn note(widget: &str, key: &str) -> &'static str {
+    match (widget, key) {
+        (_, "net") => "Delta on the mesh, CM-5 on the fat tree",
+        (_, "rows") => "at most 16 (columns 32)",
+        ("netsim", "bytes") => "a recording holds at most 4 M events and 1 M cycles",
+        ("predict", "bytes") => "at most 40 M flit moves in the browser",
+        ("pexbex", "p") => "at most 64: every step is simulated",
+        ("pexbex", "bytes") => "at most 2048 in the browser",
+        (_, "pairs") => "e.g. 0:5,3:12",
+        _ => "",
+    }
+}
+
+/// Whether a setting matters for the chosen messages.
+fn shown(values: &Values, key: &str) -> bool {
+    let pattern = values.choice("pattern");
+    match key {
+        "pairs" => pattern == "pairs",
+        "d" => pattern == "fig7",
+        "algo" | "sync" => pattern != "pairs",
+        _ => true,
+    }
+}
+
+/// The settings row.
+fn settings(props: &WidgetProps, ctx: &WidgetCtx<FigOut>) -> Html {
+    let inputs = props
+        .spec
+        .params
+        .iter()
+        .filter(|s| shown(&ctx.values, s.key))
+        .map(|spec| {
+            let (set, values, key) = (ctx.set_values.clone(), ctx.values.clone(), spec.key);
+            let on_change = Callback::from(move |v: Value| {
+                let mut next = values.clone();
+                next.set(key, v);
+                set.emit(next);
+            });
+            let value = ctx.values.0.get(key).cloned().unwrap_or(Value::Int(0));
+            html! {
+                <ParamInput widget={props.id.clone()} spec={*spec} {value} {on_change}
+                    note={note(props.spec.name, key)} />
+            }
+        });
+    html! { <div class="controls">{ for inputs }</div> }
+}
+
+/// The speed a recording starts playing at: 60 cycles a second.
+const START_SPEED: usize = 7;
+
+/// A simulation figure.
+#[component]
+pub fn SimFigure(props: &WidgetProps) -> Html {
+    let ctx = use_widget(
+        props,
+        Spec {
+            key,
+            make,
+            len: FigOut::steps,
+            start_at_end: false,
+        },
+    );
+    {
+        // Cycles are many and short: the animator starts faster than an
+        // algorithm's steps.
+        let (set, anim) = (ctx.player.set_speed.clone(), props.spec.name == "netsim");
+        use_effect_with(anim, move |&a| {
+            if a {
+                set.emit(START_SPEED);
+            }
+        });
+    }
+    standard(
+        props,
+        &ctx,
+        settings(props, &ctx),
+        "the simulation",
+        |out| match &**out {
+            FigOut::Anim(SimRun(Err(why))) => refused(why),
+            FigOut::Anim(SimRun(Ok(r))) => html! {
+                <NetAnimator id={props.id.clone()} timeline={r.timeline.clone()} layout={r.layout.clone()}
+                    delivered={r.delivered} player={ctx.player.clone()} />
+            },
+            FigOut::Report(r) => report(&ctx, r),
+        },
+    )
+}
+
+fn refused(why: &str) -> Html {
+    html! { <div class="notices" role="status">{format!("This run cannot be shown: {why}")}</div> }
+}
+
+fn report(ctx: &WidgetCtx<FigOut>, r: &Report) -> Html {
+    if let Some(why) = &r.refused {
+        return refused(why);
+    }
+    let k = ctx.pos;
+    html! {
+        <>
+            <div class="charts">
+                { for r.charts.iter().map(|(c, f)| html! { <ChartView chart={c.clone()} filename={*f} /> }) }
+            </div>
+            <Controls player={ctx.player.clone()} caption={r.caption(k).to_string()} unit={r.unit} />
+        </>
+    }
+}

@@ -1,0 +1,213 @@
+//! The simulation chapter: the network animator and its report figures.
+//! Most tests mount one figure through the embed view, so only that
+//! figure's simulation runs.
+
+use crate::support::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// Waits (a bounded number of short turns) until no figure is computing:
+/// recordings run in slices between timer ticks.
+async fn computed(m: &Mounted) {
+    for _ in 0..600 {
+        settle().await;
+        if m.find("figure.widget .job").is_none() {
+            return;
+        }
+        yew::platform::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("a figure is still computing: {}", m.all_text());
+}
+
+async fn embed(hash: &str) -> Mounted {
+    let m = mount(hash).await;
+    computed(&m).await;
+    m
+}
+
+fn position(m: &Mounted, id: &str) -> String {
+    m.text(&format!("#widget-{id} .position"))
+}
+
+#[wasm_bindgen_test]
+async fn chapter_mounts_with_its_four_figures() {
+    let m = mount(
+        "#/chapter/simulation?netsim.bytes=16&clusters.exp=ds&pexbex.p=4&pexbex.bytes=16&predict.rows=2&predict.cols=2&predict.bytes=16",
+    )
+    .await;
+    computed(&m).await;
+    assert!(m.text("h1").contains("Watching messages move"));
+    for id in ["netsim", "clusters", "pexbex", "predict"] {
+        assert!(
+            m.find(&format!("#widget-{id} .caption")).is_some(),
+            "figure {id}"
+        );
+    }
+    assert!(
+        m.caption("netsim")
+            .starts_with("Before the first cycle: 240 messages")
+    );
+    assert!(m.find("#widget-netsim canvas").is_some());
+    assert!(
+        m.caption("predict")
+            .starts_with("3 phases: τ + Mφ predicts"),
+        "{}",
+        m.caption("predict")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_animator_steps_by_cycle_and_by_phase() {
+    let m = embed("#/embed/netsim?rows=2&cols=2&bytes=16").await;
+    m.click("#widget-netsim button[aria-label^='Next step']")
+        .await;
+    assert!(
+        m.caption("netsim").starts_with("Cycle 1: "),
+        "{}",
+        m.caption("netsim")
+    );
+    assert!(hash().contains("step=1"), "{}", hash());
+    m.key("#widget-netsim", "ArrowRight").await;
+    assert!(position(&m, "netsim").starts_with("cycle 2 / "));
+    // Jump to the end of the first phase: its last message has arrived.
+    let next = m.get("#widget-netsim .zoom button:nth-child(4)");
+    next.dyn_ref::<web_sys::HtmlElement>().unwrap().click();
+    settle().await;
+    assert!(
+        m.caption("netsim").contains("phase 1 is complete"),
+        "{}",
+        m.caption("netsim")
+    );
+    let at = position(&m, "netsim");
+    m.get("#widget-netsim .zoom button:nth-child(3)")
+        .dyn_ref::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+    settle().await;
+    assert!(position(&m, "netsim").starts_with("cycle 0 / "), "{at}");
+}
+
+#[wasm_bindgen_test]
+async fn a_link_reopens_a_cycle_and_the_network_switch_keeps_the_schedule() {
+    let m = embed("#/embed/netsim?rows=2&cols=2&bytes=16&step=105").await;
+    assert!(
+        position(&m, "netsim").starts_with("cycle 105 / "),
+        "{}",
+        position(&m, "netsim")
+    );
+    assert!(m.caption("netsim").starts_with("Cycle 105:"));
+    m.change("#netsim-net", "fattree").await;
+    computed(&m).await;
+    assert!(hash().contains("net=fattree"), "{}", hash());
+    // Same 12 messages, now on the CM-5 preset; the new run starts at 0.
+    assert!(
+        m.caption("netsim")
+            .starts_with("Before the first cycle: 12 messages")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
+    let m = embed("#/embed/netsim?net=torus&rows=0&step=nine").await;
+    let t = m.all_text();
+    assert!(
+        t.contains("net: 'torus' is not one of mesh, fattree; using mesh"),
+        "{t}"
+    );
+    assert!(t.contains("rows: 0 is outside 1…16"), "{t}");
+    assert!(t.contains("step: 'nine' is not a step number"), "{t}");
+    drop(m);
+    let m = embed("#/embed/netsim?rows=16&cols=16&bytes=4096").await;
+    let t = m.all_text();
+    assert!(t.contains("This run cannot be shown: a timeline of"), "{t}");
+    assert!(
+        t.contains("at most 4 M events"),
+        "the cap is said under the setting: {t}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn picking_a_node_or_a_link_shows_its_figures() {
+    let m = embed("#/embed/netsim?rows=2&cols=2&bytes=64&step=110").await;
+    // From the keyboard: the lists.
+    m.change("#netsim-node", "1").await;
+    assert!(
+        m.all_text().contains("processor (0,1) (P1)"),
+        "{}",
+        m.all_text()
+    );
+    assert!(m.all_text().contains("messages it sends"));
+    let link = m
+        .get("#netsim-link option:nth-child(2)")
+        .get_attribute("value")
+        .unwrap();
+    m.change("#netsim-link", &link).await;
+    let t = m.all_text();
+    assert!(t.contains("link (0,1)→"), "{t}");
+    assert!(
+        t.contains("carried so far") && t.contains("buffer at its end"),
+        "{t}"
+    );
+    // With the pointer: a click on processor 0 at the top left.
+    let canvas = m.get("#widget-netsim canvas");
+    let r = canvas.get_bounding_client_rect();
+    let init = web_sys::MouseEventInit::new();
+    init.set_client_x((r.left() + r.width() / 4.0) as i32);
+    init.set_client_y((r.top() + r.height() / 4.0) as i32);
+    init.set_bubbles(true);
+    let e = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&e).unwrap();
+    settle().await;
+    assert!(
+        m.all_text().contains("processor (0,0) (P0)"),
+        "{}",
+        m.all_text()
+    );
+    // Zoom doubles the drawn width.
+    let before = canvas.get_bounding_client_rect().width();
+    m.click("#widget-netsim .zoom button:nth-child(2)").await;
+    assert!(
+        m.get("#widget-netsim canvas")
+            .get_bounding_client_rect()
+            .width()
+            > 1.5 * before
+    );
+}
+
+#[wasm_bindgen_test]
+async fn report_figures_step_through_their_rows() {
+    let m = embed("#/embed/clusters?exp=four").await;
+    assert!(
+        m.caption("clusters")
+            .starts_with("{(0,4),…,(3,7)} on a 32-processor fat tree")
+    );
+    m.click("#widget-clusters button[aria-label^='Next step']")
+        .await;
+    assert!(
+        m.caption("clusters")
+            .starts_with("16 bytes: one message takes"),
+        "{}",
+        m.caption("clusters")
+    );
+    drop(m);
+    let m = embed("#/embed/pexbex?p=8&bytes=64&step=4").await;
+    assert!(
+        m.caption("pexbex").starts_with("Step 4: PEX f = "),
+        "{}",
+        m.caption("pexbex")
+    );
+    assert_eq!(
+        m.root
+            .query_selector_all("#widget-pexbex .chart")
+            .unwrap()
+            .length(),
+        2
+    );
+    drop(m);
+    let m = embed("#/embed/predict?net=fattree&rows=2&cols=4&bytes=64&step=1").await;
+    assert!(
+        m.caption("predict").starts_with("Phase 1: 8 messages"),
+        "{}",
+        m.caption("predict")
+    );
+}
