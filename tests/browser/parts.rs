@@ -35,6 +35,11 @@ fn seeds_reproduce_the_native_run() {
 }
 
 #[wasm_bindgen_test]
+fn numbers_parse_as_natively() {
+    crate::numbers::numbers_parse_as_rust_parses_them();
+}
+
+#[wasm_bindgen_test]
 async fn printing_uses_the_light_theme_without_forgetting_the_choice() {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.set_item("commbook-theme", "dark").unwrap();
