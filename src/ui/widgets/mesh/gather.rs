@@ -49,7 +49,7 @@ pub fn run(spec: CollSpec) -> [Side; 2] {
         },
         supersteps: scatter::supersteps(&spec),
     };
-    [side(mesh::run(&spec)), side(forward)]
+    [side(mesh::run_rooted(&spec)), side(forward)]
 }
 
 /// The gather beside its mirror, with both costs.

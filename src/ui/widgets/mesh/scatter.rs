@@ -31,7 +31,7 @@ pub fn key(v: &Values) -> (Key, Vec<Notice>) {
 
 /// Runs the scatter.
 pub fn run(spec: CollSpec) -> ScatterRun {
-    let (c, trace) = crate::core::mesh::trace(&spec);
+    let (c, trace) = crate::core::mesh::trace_rooted(&spec);
     ScatterRun {
         tree: SendTree::of(&c),
         setups: c.setups(),
