@@ -6,7 +6,7 @@ use crate::book::route::Route;
 use crate::book::widgets::find;
 use crate::book::{CHAPTERS, chapter};
 use crate::ui::dom;
-use crate::ui::pages::{ChapterPage, Cover, NotFound, stray_keys};
+use crate::ui::pages::{chapter_page, cover, not_found, stray_keys};
 use crate::ui::sidebar::Sidebar;
 use crate::ui::theme::{Theme, apply_large_type, large_type_initial};
 use crate::ui::url::UrlState;
@@ -111,7 +111,7 @@ pub fn App() -> Html {
         _ => None,
     };
     let page = match &*route {
-        Route::Home => html! { <Cover /> },
+        Route::Home => cover(),
         Route::Chapter { slug, query } => match current {
             Some(ch) => {
                 let url = UrlState::new((*route).clone());
@@ -119,17 +119,17 @@ pub fn App() -> Html {
                 html! {
                     <>
                         <Notices {notices} />
-                        <ChapterPage key={format!("{slug}-{}", *epoch)} chapter={ch} {url} />
+                        { chapter_page(ch, &url, format!("{slug}-{}", *epoch)) }
                     </>
                 }
             }
-            None => html! { <NotFound notices={vec![Notice(format!(
+            None => not_found(format!(
                 "There is no chapter called '{slug}'. Here are the contents."
-            ))]} /> },
+            )),
         },
-        Route::NotFound { path } => html! { <NotFound notices={vec![Notice(format!(
+        Route::NotFound { path } => not_found(format!(
             "Nothing lives at '{path}'. Links look like #/chapter/NAME or #/embed/FIGURE; here are the contents."
-        ))]} /> },
+        )),
         Route::Embed { .. } => html! {},
     };
     let toggle_menu = {
@@ -166,7 +166,7 @@ pub fn App() -> Html {
                         onclick={toggle_menu}>{"☰ Contents"}</button>
                     <span class="title">{title}</span>
                 </header>
-                <Sidebar {current} theme={*theme} {on_theme} large_type={*large} on_large_type={on_large} on_navigate={close_menu} />
+                { Sidebar { current, theme: *theme, on_theme, large_type: *large, on_large_type: on_large, on_navigate: close_menu }.view() }
                 <main class="page" id="main" tabindex="-1">{ page }</main>
             </div>
         </ContextProvider<Theme>>
