@@ -14,7 +14,7 @@ use crate::core::cost::breakeven::{self, Lines, LpCgmModel, measured};
 use crate::core::published::ranka94::TABLES_2_3_N;
 use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -126,7 +126,7 @@ fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename="lp-cgm-breakeven.svg" />
-            <Controls player={ctx.player.clone()} caption={breakeven::caption(k, m)} unit="layer" />
+            { controls(&ctx.player, &breakeven::caption(k, m), "layer") }
         </>
     }
 }

@@ -4,13 +4,13 @@
 use super::WidgetProps;
 use super::controls::setting_for;
 use super::edit_form::EditForm;
-use super::matrix::{Cell, Legend, MatrixView};
+use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
 use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
 use crate::core::com::fig7::Fig7Event;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -221,7 +221,7 @@ fn view(
             <div class="matrix-wrap">
                 <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} {on_click} {on_hover} label={label} />
                 <div class="matrix-side">
-                    <Legend items={vec![(Cell::Msg, "message"), (Cell::Now, "written or moved in this step"), (Cell::Edit, "added by you")]} />
+                    { swatches(&[(Cell::Msg, "message"), (Cell::Now, "written or moved in this step"), (Cell::Edit, "added by you")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&shown, **hover) }</p>
                     <dl class="stats">
                         <dt>{"messages"}</dt><dd>{shown.len()}</dd>
@@ -233,7 +233,7 @@ fn view(
                         edits={built.params.flips.len()} on_clear={clear_cb(ctx, &built.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} caption={caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -7,8 +7,8 @@ use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
 use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
 use super::edit_form::EditForm;
-use super::grid::{Grid, GridCell, Tone};
-use super::matrix::{Cell, Legend, MatrixView};
+use super::grid::{GridCell, GridProps, Tone, grid};
+use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
@@ -20,7 +20,7 @@ use crate::core::com::Com;
 use crate::core::rng::Rng;
 use crate::core::step::{Immediate, Stepper, then};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -158,7 +158,7 @@ fn view(
                 <div class="matrix-col">
                     <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme}
                         on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
-                    <Legend items={vec![(Cell::Msg, "not yet copied"), (Cell::Now, "this step's row"), (Cell::Done, "copied")]} />
+                    { swatches(&[(Cell::Msg, "not yet copied"), (Cell::Now, "this step's row"), (Cell::Done, "copied")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&run.com, **hover) }</p>
                 </div>
                 <div class="matrix-side">
@@ -171,7 +171,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }
@@ -211,9 +211,6 @@ fn effect(run: &CompactionRun) -> Html {
         })
         .collect();
     html! {
-        <Grid rows={3} cols={2} cells={Rc::new(cells)}
-            row_labels={vec!["permutations".to_string(), "probes".into(), "collisions".into()]}
-            col_labels={vec!["Random_Swap on".to_string(), "off".into()]}
-            caption={format!("CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):")} />
+        { grid(&GridProps { rows: 3, cols: 2, cells: Rc::new(cells), row_labels: vec!["permutations".to_string(), "probes".into(), "collisions".into()], col_labels: vec!["Random_Swap on".to_string(), "off".into()], caption: format!("CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):").into() }) }
     }
 }

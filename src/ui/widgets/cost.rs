@@ -5,7 +5,7 @@
 
 use super::WidgetProps;
 use super::controls::setting;
-use super::frame::Frame;
+use super::frame::{FrameProps, frame};
 use super::scaffold::{Phase, Spec, use_widget};
 use crate::book::params::{Notice, Value, Values};
 use crate::chart::{Chart, Mark, Scale, format_value};
@@ -13,7 +13,7 @@ use crate::core::cost::perm::PermCost;
 use crate::core::published::ranka94::TABLE1;
 use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -155,31 +155,38 @@ pub fn CostWidget(props: &WidgetProps) -> Html {
         })
     };
     let model = mine.or(full);
-    html! {
-        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
-            <div class="controls">
-                { for inputs }
-                <button type="button" onclick={reset} disabled={!custom}>{"Back to the fit"}</button>
-            </div>
-            <ChartView chart={Rc::new(chart)} filename="cm5-permutation-cost.svg" />
-            if let Some(m) = model {
-                <table class="residuals">
-                    <caption>{ if custom { "Your model against Table 1" } else { "The full fit against Table 1" } }</caption>
-                    <thead><tr><th>{"M (bytes)"}</th><th>{"measured (ms)"}</th><th>{"model (ms)"}</th><th>{"error"}</th></tr></thead>
-                    <tbody>
-                        { for TABLE1.iter().map(|r| {
-                            let model_ms = m.phase_us(r.bytes) / 1000.0;
-                            let err = (model_ms - r.ave_ms) / r.ave_ms * 100.0;
-                            html! { <tr>
-                                <td>{r.bytes}</td><td>{format_value(r.ave_ms)}</td>
-                                <td>{format_value(model_ms)}</td><td>{format!("{err:+.1}%")}</td>
-                            </tr> }
-                        }) }
-                    </tbody>
-                </table>
-            }
-            <Controls player={ctx.player.clone()} {caption} unit="row" />
-        </Frame>
-    }
+    let children = html! {
+        <>
+                <div class="controls">
+                    { for inputs }
+                    <button type="button" onclick={reset} disabled={!custom}>{"Back to the fit"}</button>
+                </div>
+                <ChartView chart={Rc::new(chart)} filename="cm5-permutation-cost.svg" />
+                if let Some(m) = model {
+                    <table class="residuals">
+                        <caption>{ if custom { "Your model against Table 1" } else { "The full fit against Table 1" } }</caption>
+                        <thead><tr><th>{"M (bytes)"}</th><th>{"measured (ms)"}</th><th>{"model (ms)"}</th><th>{"error"}</th></tr></thead>
+                        <tbody>
+                            { for TABLE1.iter().map(|r| {
+                                let model_ms = m.phase_us(r.bytes) / 1000.0;
+                                let err = (model_ms - r.ave_ms) / r.ave_ms * 100.0;
+                                html! { <tr>
+                                    <td>{r.bytes}</td><td>{format_value(r.ave_ms)}</td>
+                                    <td>{format_value(model_ms)}</td><td>{format!("{err:+.1}%")}</td>
+                                </tr> }
+                            }) }
+                        </tbody>
+                    </table>
+                }
+                { controls(&ctx.player, &caption, "row") }
+        </>
+    };
+    frame(&FrameProps {
+        id: props.id.clone(),
+        title: props.spec.title.into(),
+        caption: props.caption.clone(),
+        notices: ctx.notices.clone(),
+        onkeydown: Some(ctx.player.onkeydown.clone()),
+        children,
+    })
 }

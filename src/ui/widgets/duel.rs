@@ -9,8 +9,8 @@ use super::ccom_table::{CcomTable, tone_legend};
 use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
 use super::compaction::row_order;
 use super::edit_form::EditForm;
-use super::grid::{Grid, GridCell, Tone};
-use super::matrix::{Cell, Legend, MatrixView};
+use super::grid::{GridCell, GridProps, Tone, grid};
+use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
@@ -21,7 +21,7 @@ use crate::core::algo::gm::{GmState, Scan};
 use crate::core::com::Com;
 use crate::core::lockstep::Side;
 use crate::core::step::{Immediate, Stepper, then};
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -115,9 +115,9 @@ fn view(
                     <h4>{"GM scans COM"}</h4>
                     <MatrixView rows={n} cols={n} cells={Rc::new(gm_cells(&run.com, &g))} {theme}
                         on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
-                    <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Done, "sent earlier"),
+                    { swatches(&[(Cell::Msg, "waiting"), (Cell::Done, "sent earlier"),
                         (Cell::Now, "claimed in this iteration"), (Cell::Idle, "zero visited now (wasted)"),
-                        (Cell::Probe, "probed now: receiver taken")]} />
+                        (Cell::Probe, "probed now: receiver taken")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&run.com, **hover) }</p>
                 </div>
                 <div class="matrix-side">
@@ -131,7 +131,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} caption={run.duel.caption(ctx.pos)} unit="step" />
+            { controls(&ctx.player, &run.duel.caption(ctx.pos), "step") }
         </>
     }
 }
@@ -184,10 +184,7 @@ fn counters(g: &GmState, c: &CgmState, messages: usize, mover: Option<Side>) -> 
         })
         .collect();
     html! {
-        <Grid rows={6} cols={2} cells={Rc::new(cells)}
-            row_labels={rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>()}
-            col_labels={vec!["GM".to_string(), "CGM".into()]}
-            caption="So far, for the same number of probes (the one that just moved is tinted):" />
+        { grid(&GridProps { rows: 6, cols: 2, cells: Rc::new(cells), row_labels: rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(), col_labels: vec!["GM".to_string(), "CGM".into()], caption: "So far, for the same number of probes (the one that just moved is tinted):".into() }) }
     }
 }
 

@@ -5,14 +5,14 @@
 use super::WidgetProps;
 use super::com::{clear_cb, n_note, readout, toggle_cb, use_matrix_figure};
 use super::edit_form::EditForm;
-use super::matrix::{Cell, Legend, MatrixView};
+use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::core::algo::lp::{self, Lp, LpOutcome};
 use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::step::{Stepper, map, then};
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -129,7 +129,7 @@ fn view(
             <div class="matrix-wrap">
                 <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
                 <div class="matrix-side">
-                    <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]} />
+                    { swatches(&[(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]) }
                     <p class="hover-readout">{ readout(&run.com, **hover) }</p>
                     if k > 0 {
                         <p><strong>{"Sent in this step: "}</strong></p>
@@ -153,7 +153,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -8,6 +8,7 @@
 //! are mapped back to (row, column). A keyboard path to the same edits is
 //! offered by the widgets beside the canvas.
 
+use crate::chart::esc;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use wasm_bindgen::{Clamped, JsCast};
@@ -202,20 +203,30 @@ pub struct LegendProps {
 /// Swatches naming what each colour means.
 #[component]
 pub fn Legend(props: &LegendProps) -> Html {
+    swatches(&props.items)
+}
+
+/// The legend's markup, for callers that need no component of their own
+/// (written as a string: far less wasm than `html!` and a component).
+pub fn swatches(items: &[(Cell, &str)]) -> Html {
     let class = |c: Cell| match c {
-        Cell::Empty => "swatch empty",
-        Cell::Msg => "swatch msg",
-        Cell::Done => "swatch done",
-        Cell::Now => "swatch now",
-        Cell::Idle => "swatch idle",
-        Cell::Edit => "swatch edit",
-        Cell::Probe => "swatch probe",
+        Cell::Empty => "empty",
+        Cell::Msg => "msg",
+        Cell::Done => "done",
+        Cell::Now => "now",
+        Cell::Idle => "idle",
+        Cell::Edit => "edit",
+        Cell::Probe => "probe",
     };
-    html! {
-        <ul class="legend">
-            { for props.items.iter().map(|(c, text)| html! {
-                <li><span class={class(*c)} aria-hidden="true"></span>{*text}</li>
-            }) }
-        </ul>
-    }
+    let li: String = items
+        .iter()
+        .map(|(c, text)| {
+            format!(
+                r#"<li><span class="swatch {}" aria-hidden="true"></span>{}</li>"#,
+                class(*c),
+                esc(text)
+            )
+        })
+        .collect();
+    Html::from_html_unchecked(AttrValue::from(format!(r#"<ul class="legend">{li}</ul>"#)))
 }

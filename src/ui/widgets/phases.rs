@@ -14,7 +14,7 @@ use crate::core::sweep::{
     self, GmRuns, Point, Sweep, SweepConfig, SweepResult, d_plus_log_d, probes_per_n,
 };
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -96,7 +96,7 @@ fn view(ctx: &WidgetCtx<SweepResult>, r: &Rc<SweepResult>) -> Html {
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename={format!("phases-n{n}.svg")} />
-            <Controls player={ctx.player.clone()} caption={sweep::caption(r, k)} unit="matrix" />
+            { controls(&ctx.player, &sweep::caption(r, k), "matrix") }
         </>
     }
 }

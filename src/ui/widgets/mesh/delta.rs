@@ -9,7 +9,7 @@ use crate::chart::{Chart, Mark, Scale};
 use crate::core::mesh::config::{Op, parse_mesh};
 use crate::core::mesh::figures::{FIGURE5_SIZES, Sweep};
 use crate::ui::chart::ChartView;
-use crate::ui::widgets::grid::{Grid, GridCell};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -181,10 +181,7 @@ pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
         html! {
             <>
                 <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
-                <Grid rows={s.curves.len()} cols={7} cells={Rc::new(cells)}
-                    row_labels={s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>()}
-                    col_labels={cols.to_vec()}
-                    caption="Model against paper" />
+                { grid(&GridProps { rows: s.curves.len(), cols: 7, cells: Rc::new(cells), row_labels: s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>(), col_labels: cols.to_vec(), caption: "Model against paper".into() }) }
                 { raw(sub("Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error).")) }
             </>
         },

@@ -11,7 +11,7 @@ use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::view::{CollState, caption, record};
 use crate::core::mesh::{self, Collective, scatter};
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -106,10 +106,7 @@ pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
                     { svg(&mirror_title, right.svg(420), None) }
                 </div>
                 <div class="matrix-wrap">
-                    <Grid rows={2} cols={3} cells={Rc::new(cells)}
-                        row_labels={vec!["gather".to_string(), "scatter".to_string()]}
-                        col_labels={vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()]}
-                        caption={format!("{title}, L = {} bytes", g.spec.bytes)} />
+                    { grid(&GridProps { rows: 2, cols: 3, cells: Rc::new(cells), row_labels: vec!["gather".to_string(), "scatter".to_string()], col_labels: vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()], caption: format!("{title}, L = {} bytes", g.spec.bytes).into() }) }
                     <div class="matrix-side">{ legend() }{ send_list(&st, Op::Gather) }</div>
                 </div>
             </>

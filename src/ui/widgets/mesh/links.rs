@@ -10,7 +10,7 @@ use crate::core::mesh::load_view::{LoadState, SCHEMES, caption, record};
 use crate::core::net::mesh::Mesh;
 use crate::core::published::hambrusch as paper;
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -131,10 +131,7 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                <Grid rows={3} cols={4} cells={Rc::new(cells)}
-                    row_labels={SCHEMES.map(String::from).to_vec()}
-                    col_labels={["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec()}
-                    caption={format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols)} />
+                { grid(&GridProps { rows: 3, cols: 4, cells: Rc::new(cells), row_labels: SCHEMES.map(String::from).to_vec(), col_labels: ["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec(), caption: format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols).into() }) }
                 { raw(sub(&format!("The three heat maps share one scale: the thickest links carry {top} messages."))) }
             </>
         },

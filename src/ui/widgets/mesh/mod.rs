@@ -31,7 +31,7 @@ use crate::core::mesh::tournament_view::{TournamentState, record};
 use crate::core::net::mesh::Mesh;
 use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::scaffold::{Spec, standard, use_widget};
 use yew::prelude::*;
@@ -177,7 +177,7 @@ pub fn MeshWidget(props: &WidgetProps) -> Html {
         html! {
             <>
                 { body }
-                <Controls player={ctx.player.clone()} {caption} unit={f.unit} />
+                { controls(&ctx.player, &caption, f.unit) }
             </>
         }
     })

@@ -8,7 +8,7 @@ use crate::book::params::{Notice, Values};
 use crate::core::mesh::compare::{Run, five, race_caption};
 use crate::core::mesh::config::{CollectiveConfig, Op};
 use crate::core::mesh::figures::paper_setups;
-use crate::ui::widgets::grid::{Grid, GridCell, Tone};
+use crate::ui::widgets::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -82,10 +82,7 @@ pub fn view(ctx: &WidgetCtx<Out>, runs: &[Run]) -> (Html, String) {
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                <Grid rows={runs.len()} cols={5} cells={Rc::new(cells)}
-                    row_labels={runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>()}
-                    col_labels={["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec()}
-                    caption="The five at a glance" />
+                { grid(&GridProps { rows: runs.len(), cols: 5, cells: Rc::new(cells), row_labels: runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>(), col_labels: ["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec(), caption: "The five at a glance".into() }) }
                 { raw(sub("Green: finished by this superstep. The paper counts set-ups on 16×16 only.")) }
             </>
         },

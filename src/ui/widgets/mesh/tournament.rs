@@ -11,7 +11,7 @@ use crate::core::mesh::load::LinkLoads;
 use crate::core::mesh::tournament_view::{TournamentEvent, TournamentState, caption};
 use crate::core::net::mesh::Mesh;
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell, Tone};
+use crate::ui::widgets::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -151,10 +151,7 @@ pub fn view(ctx: &WidgetCtx<Out>, t: &Trace<TournamentState>) -> (Html, String) 
             <>
                 <div class="mesh-stack">{ arrays }</div>
                 if !st.perms.is_empty() {
-                    <Grid rows={st.perms.len()} cols={k + 1} cells={Rc::new(cells)}
-                        row_labels={(1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>()}
-                        {col_labels}
-                        caption="The permutations so far" />
+                    { grid(&GridProps { rows: st.perms.len(), cols: k + 1, cells: Rc::new(cells), row_labels: (1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>(), col_labels, caption: "The permutations so far".into() }) }
                     { raw(sub("Each row says where every processor sends (· stays put). Blue: a round's cycles; orange: the same reversed; green: closing.")) }
                 }
             </>

@@ -12,7 +12,7 @@ use crate::core::redist::cost::PlanCost;
 use crate::core::redist::sweep::{self, Sweep, SweepRow};
 use crate::core::redist::winner::count;
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -101,7 +101,7 @@ fn view(ctx: &WidgetCtx<Out>, s: &Sweep) -> Html {
         <>
             <ChartView chart={steps} filename="redistribution-steps.svg" />
             <ChartView chart={times} filename="redistribution-times.svg" />
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -7,7 +7,7 @@
 //! where the block stands: at its owner, held by a relay, or waiting.
 
 use super::super::WidgetProps;
-use super::super::grid::{Grid, GridCell, Tone};
+use super::super::grid::{GridCell, GridProps, Tone, grid};
 use super::super::scaffold::WidgetCtx;
 use super::{Figure, Key, Out, processors, use_figure};
 use crate::book::redist_params::{read_fact, read_table};
@@ -16,7 +16,7 @@ use crate::core::redist::scheme::theorem3_steps;
 use crate::core::redist::trace::{self, RedistState};
 use crate::core::redist::view::{self, Fact};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -148,14 +148,12 @@ fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
     html! {
         <>
             <div class="matrix-wrap">
-                <Grid rows={k} cols={p} cells={blocks} row_labels={rows.clone()} col_labels={processors(p)}
-                    caption={format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)")} />
-                <Grid rows={k} cols={p} cells={facts} row_labels={rows} col_labels={processors(p)}
-                    caption={format!("{}{paper}", fact_heading(fact))} />
+                { grid(&GridProps { rows: k, cols: p, cells: blocks, row_labels: rows.clone(), col_labels: processors(p), caption: format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)").into() }) }
+                { grid(&GridProps { rows: k, cols: p, cells: facts, row_labels: rows, col_labels: processors(p), caption: format!("{}{paper}", fact_heading(fact)).into() }) }
             </div>
             <div class="matrix-wrap">
                 <div class="matrix-side">
-                    <Grid rows={1} cols={4} cells={key} caption="Key to the right-hand table" />
+                    { grid(&GridProps { rows: 1, cols: 4, cells: key, caption: "Key to the right-hand table".into(), row_labels: Vec::new(), col_labels: Vec::new() }) }
                     if !st.messages.is_empty() {
                         <p><strong>{"Messages in this step (each processor sends one):"}</strong></p>
                         <ul class="pairs" aria-label="messages in this step">{ for messages }</ul>
@@ -169,7 +167,7 @@ fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
                     <dt>{"communication steps so far"}</dt><dd>{st.comm_steps}</dd>
                 </dl>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -7,7 +7,7 @@
 //! 64R, one row of the map at a time.
 
 use super::super::WidgetProps;
-use super::super::grid::{Grid, GridCell, Tone};
+use super::super::grid::{GridCell, GridProps, Tone, grid};
 use super::super::scaffold::WidgetCtx;
 use super::{Figure, Key, Out, use_figure};
 use crate::book::redist_params::read_winner;
@@ -15,7 +15,7 @@ use crate::chart::{Chart, Mark, Scale};
 use crate::core::redist::Scheme;
 use crate::core::redist::winner::{self, OCTAVES, WinnerMap};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -131,9 +131,8 @@ fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
             <p class="control-note">
                 {"Map: D direct, Hd hybrid of degree d, I indirect, M multiphase. Rows: R = T_d/τ_d in bytes, (a)-(d) marking the ratios of Figure 20's panels; columns: array elements N."}
             </p>
-            <Grid rows={m.rows()} {cols} cells={Rc::new(cells)} {row_labels} {col_labels}
-                caption="Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's" />
-            <Controls player={ctx.player.clone()} caption={winner::caption(m, ctx.pos)} unit="step" />
+            { grid(&GridProps { rows: m.rows(), cols, cells: Rc::new(cells), row_labels, col_labels, caption: "Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's".into() }) }
+            { controls(&ctx.player, &winner::caption(m, ctx.pos), "step") }
         </>
     }
 }
