@@ -7,8 +7,8 @@
 //! i.e. not at all, so the list is kept normalised (sorted, no repeats).
 
 use super::params::{Notice, Value, Values};
+use crate::core::com::Com;
 use crate::core::com::fig7::{Fig7Config, Fig7State, SwapMode};
-use crate::core::com::{Com, Message};
 use crate::core::step::{Progress, Stepper};
 use crate::core::trace::Trace;
 use std::collections::BTreeSet;
@@ -211,31 +211,54 @@ pub fn toggle(flips: &mut Vec<(usize, usize)>, cell: (usize, usize)) {
 }
 
 /// The matrix with each listed cell toggled (added with [`EDIT_BYTES`] or removed).
+///
+/// Built row by row from sorted lists: `Com::from_messages` would sort every
+/// message again, and compiling that sort into the book's wasm for this
+/// alone costs more than the merge below.
 pub fn apply_flips(com: &Com, flips: &[(usize, usize)]) -> Com {
     if flips.is_empty() {
         return com.clone();
     }
     let n = com.n();
-    let flipped: BTreeSet<(usize, usize)> = flips
+    let mut flipped = BTreeSet::new();
+    for &(i, j) in flips {
+        if i < n && j < n {
+            flipped.insert((i, j));
+        }
+    }
+    // Cells the edits add, in row-major order.
+    let mut added = flipped
         .iter()
-        .copied()
-        .filter(|&(i, j)| i < n && j < n)
+        .filter(|&&(i, j)| com.get(i, j) == 0)
+        .peekable();
+    let rows = (0..n)
+        .map(|i| {
+            let mut kept = com
+                .row(i)
+                .filter(|&(j, _)| !flipped.contains(&(i, j)))
+                .peekable();
+            let mut row = Vec::new();
+            loop {
+                let add = added.peek().filter(|c| c.0 == i).map(|c| c.1);
+                match (kept.peek().copied(), add) {
+                    (Some((j, bytes)), Some(a)) if j < a => {
+                        row.push((j as u32, bytes));
+                        kept.next();
+                    }
+                    (_, Some(a)) => {
+                        row.push((a as u32, EDIT_BYTES));
+                        added.next();
+                    }
+                    (Some((j, bytes)), None) => {
+                        row.push((j as u32, bytes));
+                        kept.next();
+                    }
+                    (None, None) => break row,
+                }
+            }
+        })
         .collect();
-    let mut ms: Vec<Message> = com
-        .messages()
-        .filter(|m| !flipped.contains(&(m.src, m.dst)))
-        .collect();
-    ms.extend(
-        flipped
-            .iter()
-            .filter(|&&(i, j)| com.get(i, j) == 0)
-            .map(|&(src, dst)| Message {
-                src,
-                dst,
-                bytes: EDIT_BYTES,
-            }),
-    );
-    Com::from_messages(n, ms).unwrap_or_else(|_| com.clone())
+    Com::from_row_lists(rows).unwrap_or_else(|_| com.clone())
 }
 
 #[cfg(test)]
@@ -291,5 +314,44 @@ mod tests {
         assert_eq!(built.com.len(), expected);
         assert!(built.trace.is_some());
         assert_eq!(built.com, apply_flips(&base, &p.flips));
+    }
+
+    /// The row-by-row merge toggles exactly the listed cells (repeats and
+    /// cells outside the matrix ignored), as a set of messages would.
+    #[test]
+    fn flips_toggle_exactly_the_listed_cells() {
+        use crate::core::com::Message;
+        use crate::core::rng::Rng;
+        let mut rng = Rng::new(5);
+        for n in [1, 2, 5, 9] {
+            let com = Fig7Config::new(n, n / 2, 3)
+                .generate()
+                .unwrap_or_else(|_| Com::none(n));
+            for _ in 0..50 {
+                let flips: Vec<(usize, usize)> = (0..rng.below(12))
+                    .map(|_| (rng.below(n + 2), rng.below(n + 2)))
+                    .collect();
+                let set: BTreeSet<(usize, usize)> = flips
+                    .iter()
+                    .copied()
+                    .filter(|&(i, j)| i < n && j < n)
+                    .collect();
+                let mut want: Vec<Message> = com
+                    .messages()
+                    .filter(|m| !set.contains(&(m.src, m.dst)))
+                    .collect();
+                want.extend(
+                    set.iter()
+                        .filter(|&&(i, j)| com.get(i, j) == 0)
+                        .map(|&(src, dst)| Message {
+                            src,
+                            dst,
+                            bytes: EDIT_BYTES,
+                        }),
+                );
+                let want = Com::from_messages(n, want).unwrap();
+                assert_eq!(apply_flips(&com, &flips), want, "n = {n}, flips {flips:?}");
+            }
+        }
     }
 }

@@ -178,7 +178,13 @@ pub fn default_of(spec: &ParamSpec) -> Value {
 
 /// All defaults of a widget.
 pub fn defaults(specs: &[ParamSpec]) -> Values {
-    Values(specs.iter().map(|s| (s.key, default_of(s))).collect())
+    // Inserted one by one: collecting into the map would compile a sort of
+    // (key, value) pairs into the book's wasm just for this.
+    let mut v = Values::default();
+    for s in specs {
+        v.set(s.key, default_of(s));
+    }
+    v
 }
 
 /// Parses one raw value; `Err` says why it was refused.
