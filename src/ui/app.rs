@@ -160,7 +160,7 @@ pub fn App() -> Html {
             <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
                 {"Skip to the text"}
             </a>
-            <div class={classes!("layout", menu_open.then_some("menu-open"))}>
+            <div class={if *menu_open { "layout menu-open" } else { "layout" }}>
                 <header class="topbar">
                     <button type="button" aria-controls="sidebar" aria-expanded={if *menu_open { "true" } else { "false" }}
                         onclick={toggle_menu}>{"☰ Contents"}</button>
