@@ -155,6 +155,15 @@ pub fn App() -> Html {
         "Communication Scheduling on Permutation Networks".to_string(),
         |c| c.numbered_title(),
     );
+    let sidebar = Sidebar {
+        current,
+        theme: *theme,
+        on_theme,
+        large_type: *large,
+        on_large_type: on_large,
+        on_navigate: close_menu,
+    }
+    .view();
     html! {
         <ContextProvider<Theme> context={shown_theme}>
             <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
@@ -166,7 +175,7 @@ pub fn App() -> Html {
                         onclick={toggle_menu}>{"☰ Contents"}</button>
                     <span class="title">{title}</span>
                 </header>
-                { Sidebar { current, theme: *theme, on_theme, large_type: *large, on_large_type: on_large, on_navigate: close_menu }.view() }
+                { sidebar }
                 <main class="page" id="main" tabindex="-1">{ page }</main>
             </div>
         </ContextProvider<Theme>>

@@ -7,7 +7,8 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::figure::{Parts, Shared};
+use super::scaffold::{Spec, WidgetCtx, standard};
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark, Scale, format_value};
 use crate::core::cost::breakeven::{self, Lines, LpCgmModel, measured};
@@ -54,20 +55,22 @@ fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Breakeven>> {
     }))
 }
 
-/// The break-even widget.
-#[component]
-pub fn BreakevenWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
+/// The break-even figure.
+pub fn parts() -> Parts {
+    Parts::new(
         Spec {
             key,
             make,
             len: |_: &Breakeven| 3,
             start_at_end: true,
         },
-    );
+        body,
+    )
+}
+
+fn body(props: &WidgetProps, ctx: &WidgetCtx<Breakeven>, _: &Shared) -> Html {
     let fit = LpCgmModel::fitted();
-    let settings = settings_noted(props, &ctx, &|k| match k {
+    let settings = settings_noted(props, ctx, &|k| match k {
         "tau" => format!("fit: {}", format_value(fit.cost.tau_us)),
         "bw" => format!("fit: {}", format_value(fit.cost.bandwidth_mb_s())),
         "c1" => format!("fit: {}", format_value(fit.c1)),
@@ -75,7 +78,7 @@ pub fn BreakevenWidget(props: &WidgetProps) -> Html {
         "c3" => format!("fit: {}", format_value(fit.c3)),
         _ => String::new(),
     });
-    standard(props, &ctx, settings, "the model", |b| view(&ctx, b))
+    standard(props, ctx, settings, "the model", |b| view(ctx, b))
 }
 
 fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {

@@ -83,9 +83,16 @@ impl CcomTable<'_> {
         } else {
             format!("CCOM, {n} rows × {} columns.", self.width)
         };
-        html! {
-            { grid(&GridProps { rows: rows, cols: cols, cells: Rc::new(cells), row_labels: (first..first + rows).map(|r| r.to_string()).collect::<Vec<_>>(), col_labels: col_labels, caption: caption.into() }) }
-        }
+        grid(&GridProps {
+            rows,
+            cols,
+            cells: Rc::new(cells),
+            row_labels: (first..first + rows)
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>(),
+            col_labels,
+            caption: caption.into(),
+        })
     }
 }
 

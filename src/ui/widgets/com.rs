@@ -4,8 +4,9 @@
 use super::WidgetProps;
 use super::controls::setting_for;
 use super::edit_form::EditForm;
+use super::figure::{Parts, Shared};
 use super::matrix::{Cell, MatrixView, swatches};
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::scaffold::{Spec, WidgetCtx, standard};
 use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
@@ -15,16 +16,17 @@ use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The matrix widget.
-#[component]
-pub fn ComWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key: MatrixParams::read,
-        make: |p| Box::new(MatrixBuild::new(p.clone())),
-        len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
-        start_at_end: true,
-    };
-    use_matrix_figure(props, spec, &n_note, "the matrix", view)
+/// The matrix figure.
+pub fn parts() -> Parts {
+    Parts::new(
+        Spec {
+            key: MatrixParams::read,
+            make: |p| Box::new(MatrixBuild::new(p.clone())),
+            len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
+            start_at_end: true,
+        },
+        |props, ctx, shared| matrix_figure(props, ctx, shared, &n_note, "the matrix", view),
+    )
 }
 
 /// A matrix figure's view: the widget, its context and result, the theme
@@ -32,27 +34,20 @@ pub fn ComWidget(props: &WidgetProps) -> Html {
 pub type FigureView<T> =
     fn(&WidgetProps, &WidgetCtx<T>, &Rc<T>, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
 
-/// The usual figure over a matrix the reader can edit: the scaffold, the
-/// settings with a note under each (`note(key)`), and `view` once `spec`'s
-/// computation (`what`) is done.
-#[hook]
-pub fn use_matrix_figure<K, T>(
+/// The usual figure over a matrix the reader can edit: the settings with a
+/// note under each (`note(key)`), and `view` once the computation (`what`)
+/// is done.
+pub fn matrix_figure<T>(
     props: &WidgetProps,
-    spec: Spec<K, T>,
+    ctx: &WidgetCtx<T>,
+    shared: &Shared,
     note: &dyn Fn(&str) -> String,
     what: &'static str,
     view: FigureView<T>,
-) -> Html
-where
-    K: PartialEq + Clone + 'static,
-    T: 'static,
-{
-    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(props, spec);
-    let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, note);
-    standard(props, &ctx, settings, what, |run| {
-        view(props, &ctx, run, theme, &hover)
+) -> Html {
+    let settings = settings_noted(props, ctx, note);
+    standard(props, ctx, settings, what, |run| {
+        view(props, ctx, run, shared.theme, &shared.hover)
     })
 }
 

@@ -5,8 +5,9 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::edit_form::EditForm;
+use super::figure::Parts;
 use super::grid::{GridCell, GridProps, Tone, grid};
 use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
@@ -70,19 +71,23 @@ fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>
 }
 
 /// The compaction widget.
-#[component]
-pub fn CompactionWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key,
-        make,
-        len: |r: &CompactionRun| r.trace.len(),
-        start_at_end: false,
-    };
-    let note = |k: &str| match k {
+pub fn parts() -> Parts {
+    Parts::new(
+        Spec {
+            key,
+            make,
+            len: |r: &CompactionRun| r.trace.len(),
+            start_at_end: false,
+        },
+        |props, ctx, shared| matrix_figure(props, ctx, shared, &note, "the compaction", view),
+    )
+}
+
+fn note(k: &str) -> String {
+    match k {
         "n" => "at most 128 here: CCOM is printed as numbers".into(),
         _ => String::new(),
-    };
-    use_matrix_figure(props, spec, &note, "the compaction", view)
+    }
 }
 
 fn view(
@@ -210,7 +215,19 @@ fn effect(run: &CompactionRun) -> Html {
             ]
         })
         .collect();
-    html! {
-        { grid(&GridProps { rows: 3, cols: 2, cells: Rc::new(cells), row_labels: vec!["permutations".to_string(), "probes".into(), "collisions".into()], col_labels: vec!["Random_Swap on".to_string(), "off".into()], caption: format!("CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):").into() }) }
-    }
+    let caption = format!(
+        "CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):"
+    );
+    grid(&GridProps {
+        rows: 3,
+        cols: 2,
+        cells: Rc::new(cells),
+        row_labels: vec![
+            "permutations".to_string(),
+            "probes".into(),
+            "collisions".into(),
+        ],
+        col_labels: vec!["Random_Swap on".to_string(), "off".into()],
+        caption: caption.into(),
+    })
 }

@@ -5,8 +5,9 @@
 
 use super::WidgetProps;
 use super::controls::setting;
+use super::figure::{Parts, Shared};
 use super::frame::{FrameProps, frame};
-use super::scaffold::{Phase, Spec, use_widget};
+use super::scaffold::{Phase, Spec, WidgetCtx};
 use crate::book::params::{Notice, Value, Values};
 use crate::chart::{Chart, Mark, Scale, format_value};
 use crate::core::cost::perm::PermCost;
@@ -63,18 +64,20 @@ fn line(c: &PermCost) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The cost-model widget.
-#[component]
-pub fn CostWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
+/// The cost-model figure.
+pub fn parts() -> Parts {
+    Parts::new(
         Spec {
             key,
             make,
             len: |f: &Fits| f.fits.len() - 1,
             start_at_end: true,
         },
-    );
+        body,
+    )
+}
+
+fn body(props: &WidgetProps, ctx: &WidgetCtx<Fits>, _: &Shared) -> Html {
     let Phase::Done(fits) = &ctx.phase else {
         return html! {};
     };
@@ -143,7 +146,7 @@ pub fn CostWidget(props: &WidgetProps) -> Html {
             ("bw", Some(f)) => format!("fit: {}", format_value(f.bandwidth_mb_s())),
             _ => String::new(),
         };
-        setting(props, &ctx, spec, placeholder)
+        setting(props, ctx, spec, placeholder)
     });
     let reset = {
         let (set, values) = (ctx.set_values.clone(), ctx.values.clone());

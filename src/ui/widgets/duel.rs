@@ -6,9 +6,10 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::compaction::row_order;
 use super::edit_form::EditForm;
+use super::figure::Parts;
 use super::grid::{GridCell, GridProps, Tone, grid};
 use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
@@ -60,20 +61,24 @@ fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
 }
 
 /// The GM/CGM widget.
-#[component]
-pub fn DuelWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key,
-        make,
-        len: |r: &DuelRun| r.duel.len(),
-        start_at_end: false,
-    };
-    let note = |k: &str| match k {
+pub fn parts() -> Parts {
+    Parts::new(
+        Spec {
+            key,
+            make,
+            len: |r: &DuelRun| r.duel.len(),
+            start_at_end: false,
+        },
+        |props, ctx, shared| matrix_figure(props, ctx, shared, &note, "GM and CGM", view),
+    )
+}
+
+fn note(k: &str) -> String {
+    match k {
         "n" => "at most 128 here: GM's trace grows with n²".into(),
         "d" => "at most 64 here: GM takes 226 000 steps at n = 128, d = 64".into(),
         _ => String::new(),
-    };
-    use_matrix_figure(props, spec, &note, "GM and CGM", view)
+    }
 }
 
 fn view(
@@ -183,9 +188,15 @@ fn counters(g: &GmState, c: &CgmState, messages: usize, mover: Option<Side>) -> 
             ]
         })
         .collect();
-    html! {
-        { grid(&GridProps { rows: 6, cols: 2, cells: Rc::new(cells), row_labels: rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(), col_labels: vec!["GM".to_string(), "CGM".into()], caption: "So far, for the same number of probes (the one that just moved is tinted):".into() }) }
-    }
+    grid(&GridProps {
+        rows: 6,
+        cols: 2,
+        cells: Rc::new(cells),
+        row_labels: rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(),
+        col_labels: vec!["GM".to_string(), "CGM".into()],
+        caption: "So far, for the same number of probes (the one that just moved is tinted):"
+            .into(),
+    })
 }
 
 /// COM as GM sees it now.

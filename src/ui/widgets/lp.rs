@@ -3,8 +3,9 @@
 //! can generate or edit.
 
 use super::WidgetProps;
-use super::com::{clear_cb, n_note, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, n_note, readout, toggle_cb};
 use super::edit_form::EditForm;
+use super::figure::Parts;
 use super::matrix::{Cell, MatrixView, swatches};
 use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
@@ -44,15 +45,16 @@ fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = LpRun>> {
 }
 
 /// The LP widget.
-#[component]
-pub fn LpWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key: MatrixParams::read,
-        make,
-        len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
-        start_at_end: false,
-    };
-    use_matrix_figure(props, spec, &n_note, "the LP schedule", view)
+pub fn parts() -> Parts {
+    Parts::new(
+        Spec {
+            key: MatrixParams::read,
+            make,
+            len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
+            start_at_end: false,
+        },
+        |props, ctx, shared| matrix_figure(props, ctx, shared, &n_note, "the LP schedule", view),
+    )
 }
 
 /// Longest list of pairs printed beside the matrix.

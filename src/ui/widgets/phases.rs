@@ -6,7 +6,8 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::figure::{Parts, Shared};
+use super::scaffold::{Spec, WidgetCtx, standard};
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark};
 use crate::core::step::Stepper;
@@ -41,24 +42,26 @@ fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
     (SweepConfig::table4(n, samples, gm), notes)
 }
 
-/// The sweep widget.
-#[component]
-pub fn PhasesWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
+/// The Table 4 figure.
+pub fn parts() -> Parts {
+    Parts::new(
         Spec {
             key,
             make: |c| Box::new(Sweep::new(c.clone())) as Box<dyn Stepper<Output = SweepResult>>,
             len: SweepResult::samples,
             start_at_end: true,
         },
-    );
-    let settings = settings_noted(props, &ctx, &|k| match k {
+        body,
+    )
+}
+
+fn body(props: &WidgetProps, ctx: &WidgetCtx<SweepResult>, _: &Shared) -> Html {
+    let settings = settings_noted(props, ctx, &|k| match k {
         "samples" => "up to 300, the paper's count (n = 512 then takes about 15 s)".into(),
         "gm" => "for n = 32 and 128".into(),
         _ => String::new(),
     });
-    standard(props, &ctx, settings, "the averages", |r| view(&ctx, r))
+    standard(props, ctx, settings, "the averages", |r| view(ctx, r))
 }
 
 /// The series a plot mode draws: what y is for a point, and for a

@@ -185,11 +185,19 @@ pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
         "printed".to_string(),
         "off by".to_string(),
     ];
+    let table = grid(&GridProps {
+        rows: s.curves.len(),
+        cols: 7,
+        cells: Rc::new(cells),
+        row_labels: s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>(),
+        col_labels: cols.to_vec(),
+        caption: "Model against paper".into(),
+    });
     (
         html! {
             <>
                 <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
-                { grid(&GridProps { rows: s.curves.len(), cols: 7, cells: Rc::new(cells), row_labels: s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>(), col_labels: cols.to_vec(), caption: "Model against paper".into() }) }
+                { table }
                 { raw(sub("Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error).")) }
             </>
         },

@@ -98,6 +98,18 @@ pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
         })
         .collect();
     let caption = caption(&g.spec, g.trace.events(k));
+    let table = grid(&GridProps {
+        rows: 2,
+        cols: 3,
+        cells: Rc::new(cells),
+        row_labels: vec!["gather".to_string(), "scatter".to_string()],
+        col_labels: vec![
+            "supersteps".to_string(),
+            "set-ups".to_string(),
+            "Delta model".to_string(),
+        ],
+        caption: format!("{title}, L = {} bytes", g.spec.bytes).into(),
+    });
     (
         html! {
             <>
@@ -106,7 +118,7 @@ pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
                     { svg(&mirror_title, right.svg(420), None) }
                 </div>
                 <div class="matrix-wrap">
-                    { grid(&GridProps { rows: 2, cols: 3, cells: Rc::new(cells), row_labels: vec!["gather".to_string(), "scatter".to_string()], col_labels: vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()], caption: format!("{title}, L = {} bytes", g.spec.bytes).into() }) }
+                    { table }
                     <div class="matrix-side">{ legend() }{ send_list(&st, Op::Gather) }</div>
                 </div>
             </>

@@ -127,11 +127,25 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
         })
         .collect();
     let caption = caption(&st);
+    let table = grid(&GridProps {
+        rows: 3,
+        cols: 4,
+        cells: Rc::new(cells),
+        row_labels: SCHEMES.map(String::from).to_vec(),
+        col_labels: ["permutations", "max_load", "sum_load", "§5.1 (max / sum)"]
+            .map(String::from)
+            .to_vec(),
+        caption: format!(
+            "All permutations on the {}×{} mesh, XY routing",
+            m.rows, m.cols
+        )
+        .into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                { grid(&GridProps { rows: 3, cols: 4, cells: Rc::new(cells), row_labels: SCHEMES.map(String::from).to_vec(), col_labels: ["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec(), caption: format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols).into() }) }
+                { table }
                 { raw(sub(&format!("The three heat maps share one scale: the thickest links carry {top} messages."))) }
             </>
         },

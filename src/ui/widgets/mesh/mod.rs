@@ -8,7 +8,7 @@
 //! [`common::svg`], which maps a click on a processor back to its id (the
 //! root setting is the keyboard path to the same choice).
 //!
-//! All seven figures are one component, [`MeshWidget`], over one key and
+//! All seven figures share one key and
 //! one result type: the scaffold's generic code (settings, job, player, URL)
 //! is then compiled once rather than seven times. Measured in the release
 //! build, seven separate components cost 20 KB more gzipped wasm. For the
@@ -32,8 +32,8 @@ use crate::core::net::mesh::Mesh;
 use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
 use crate::ui::player::controls;
-use crate::ui::widgets::WidgetProps;
-use crate::ui::widgets::scaffold::{Spec, standard, use_widget};
+use crate::ui::widgets::figure::Parts;
+use crate::ui::widgets::scaffold::{Spec, standard};
 use yew::prelude::*;
 
 /// What a figure computes, from its settings.
@@ -151,34 +151,32 @@ fn figure(name: &str) -> Figure {
 }
 
 /// Every figure of chapters 6 and 7, chosen by the widget's name.
-#[component]
-pub fn MeshWidget(props: &WidgetProps) -> Html {
-    let f = figure(props.spec.name);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key: f.key,
-            make,
-            len,
-            start_at_end: f.start_at_end,
-        },
-    );
-    let settings = common::settings(props, &ctx, f.notes);
-    standard(props, &ctx, settings, f.what, |out| {
-        let (body, caption) = match &**out {
-            Out::Scatter(r) => scatter::view(&ctx, r),
-            Out::Gather(sides) => gather::view(&ctx, sides),
-            Out::Race(runs) => race::view(&ctx, runs),
-            Out::Delta(d) => delta::view(&ctx, d),
-            Out::Tournament(t) => tournament::view(&ctx, t),
-            Out::Cross(r) => cross::view(&ctx, r),
-            Out::Links(r) => links::view(&ctx, r),
-        };
-        html! {
-            <>
-                { body }
-                { controls(&ctx.player, &caption, f.unit) }
-            </>
-        }
+pub fn parts(name: &str) -> Parts {
+    let f = figure(name);
+    let spec = Spec {
+        key: f.key,
+        make,
+        len,
+        start_at_end: f.start_at_end,
+    };
+    Parts::new(spec, move |props, ctx, _| {
+        let settings = common::settings(props, ctx, f.notes);
+        standard(props, ctx, settings, f.what, |out| {
+            let (body, caption) = match &**out {
+                Out::Scatter(r) => scatter::view(ctx, r),
+                Out::Gather(sides) => gather::view(ctx, sides),
+                Out::Race(runs) => race::view(ctx, runs),
+                Out::Delta(d) => delta::view(ctx, d),
+                Out::Tournament(t) => tournament::view(ctx, t),
+                Out::Cross(r) => cross::view(ctx, r),
+                Out::Links(r) => links::view(ctx, r),
+            };
+            html! {
+                <>
+                    { body }
+                    { controls(&ctx.player, &caption, f.unit) }
+                </>
+            }
+        })
     })
 }

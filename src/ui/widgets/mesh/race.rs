@@ -78,11 +78,27 @@ pub fn view(ctx: &WidgetCtx<Out>, runs: &[Run]) -> (Html, String) {
         })
         .collect();
     let caption = race_caption(runs, k);
+    let table = grid(&GridProps {
+        rows: runs.len(),
+        cols: 5,
+        cells: Rc::new(cells),
+        row_labels: runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>(),
+        col_labels: [
+            "supersteps",
+            "set-ups",
+            "paper's set-ups",
+            "largest message",
+            "Delta model",
+        ]
+        .map(String::from)
+        .to_vec(),
+        caption: "The five at a glance".into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                { grid(&GridProps { rows: runs.len(), cols: 5, cells: Rc::new(cells), row_labels: runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>(), col_labels: ["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec(), caption: "The five at a glance".into() }) }
+                { table }
                 { raw(sub("Green: finished by this superstep. The paper counts set-ups on 16×16 only.")) }
             </>
         },

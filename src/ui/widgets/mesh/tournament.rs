@@ -146,12 +146,22 @@ pub fn view(ctx: &WidgetCtx<Out>, t: &Trace<TournamentState>) -> (Html, String) 
     let mut col_labels: Vec<String> = (0..k).map(|x| x.to_string()).collect();
     col_labels.push("load".into());
     let caption = caption(k, t.events(pos));
+    let table = grid(&GridProps {
+        rows: st.perms.len(),
+        cols: k + 1,
+        cells: Rc::new(cells),
+        row_labels: (1..=st.perms.len())
+            .map(|i| format!("Π{i}"))
+            .collect::<Vec<_>>(),
+        col_labels,
+        caption: "The permutations so far".into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-stack">{ arrays }</div>
                 if !st.perms.is_empty() {
-                    { grid(&GridProps { rows: st.perms.len(), cols: k + 1, cells: Rc::new(cells), row_labels: (1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>(), col_labels, caption: "The permutations so far".into() }) }
+                    { table }
                     { raw(sub("Each row says where every processor sends (· stays put). Blue: a round's cycles; orange: the same reversed; green: closing.")) }
                 }
             </>

@@ -6,13 +6,14 @@ mod sweep;
 mod tables;
 mod winner;
 
-pub use sweep::SweepWidget;
-pub use tables::TablesWidget;
-pub use winner::WinnerWidget;
+pub use sweep::parts as sweep_parts;
+pub use tables::parts as tables_parts;
+pub use winner::parts as winner_parts;
 
 use super::WidgetProps;
 use super::controls::setting;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::figure::Parts;
+use super::scaffold::{Spec, WidgetCtx, standard};
 use crate::book::params::{Notice, Values};
 use crate::book::redist_params::{TableKey, WinnerKey};
 use crate::core::redist::sweep::{Sweep, SweepConfig, Sweeping};
@@ -102,21 +103,24 @@ struct Figure {
     view: fn(&WidgetCtx<Out>, &Out) -> Html,
 }
 
-/// One of the three figures: the scaffold, its settings and its view.
-#[hook]
-fn use_figure(props: &WidgetProps, figure: Figure) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key: figure.key,
-            make,
-            len,
-            start_at_end: figure.start_at_end,
-        },
-    );
-    let settings = settings(props, &ctx, figure.note);
-    standard(props, &ctx, settings, figure.what, |out| {
-        (figure.view)(&ctx, out)
+/// One of the three figures: the computation, its settings and its view.
+fn parts(figure: Figure) -> Parts {
+    let Figure {
+        key,
+        start_at_end,
+        note,
+        what,
+        view,
+    } = figure;
+    let spec = Spec {
+        key,
+        make,
+        len,
+        start_at_end,
+    };
+    Parts::new(spec, move |props, ctx, _| {
+        let settings = settings(props, ctx, note);
+        standard(props, ctx, settings, what, |out| view(ctx, out))
     })
 }
 

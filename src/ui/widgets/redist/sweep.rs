@@ -3,9 +3,9 @@
 //! to P (paper 003, §5, Figures 14-15), prime K marked. Stepping adds one
 //! K at a time and the caption compares the four at that K.
 
-use super::super::WidgetProps;
+use super::super::figure::Parts;
 use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, use_figure};
+use super::{Figure, Key, Out};
 use crate::book::redist_params::{ELEMENT_BYTES, read_sweep};
 use crate::chart::{Chart, Mark};
 use crate::core::redist::cost::PlanCost;
@@ -26,21 +26,17 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The sweep figure.
-#[component]
-pub fn SweepWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_sweep(v);
-                (Key::Sweep(k), notices)
-            },
-            start_at_end: true,
-            note,
-            what: "every K's plans",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_sweep(v);
+            (Key::Sweep(k), notices)
         },
-    )
+        start_at_end: true,
+        note,
+        what: "every K's plans",
+        view: show,
+    })
 }
 
 fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {

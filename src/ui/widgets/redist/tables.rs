@@ -6,10 +6,10 @@
 //! (its destination by default, which reads as P and then Ps), shaded by
 //! where the block stands: at its owner, held by a relay, or waiting.
 
-use super::super::WidgetProps;
+use super::super::figure::Parts;
 use super::super::grid::{GridCell, GridProps, Tone, grid};
 use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, processors, use_figure};
+use super::{Figure, Key, Out, processors};
 use crate::book::redist_params::{read_fact, read_table};
 use crate::core::redist::plan::Plan;
 use crate::core::redist::scheme::theorem3_steps;
@@ -39,21 +39,17 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The table-conversion figure.
-#[component]
-pub fn TablesWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_table(v);
-                (Key::Tables(k), notices)
-            },
-            start_at_end: false,
-            note,
-            what: "the tables",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_table(v);
+            (Key::Tables(k), notices)
         },
-    )
+        start_at_end: false,
+        note,
+        what: "the tables",
+        view: show,
+    })
 }
 
 fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
@@ -145,15 +141,39 @@ fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
         },
     ]);
     let caption = trace::caption(&run.plan, run.trace.events(pos));
+    let table = grid(&GridProps {
+        rows: k,
+        cols: p,
+        cells: blocks,
+        row_labels: rows.clone(),
+        col_labels: processors(p),
+        caption: format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)").into(),
+    });
+    let table2 = grid(&GridProps {
+        rows: k,
+        cols: p,
+        cells: facts,
+        row_labels: rows,
+        col_labels: processors(p),
+        caption: format!("{}{paper}", fact_heading(fact)).into(),
+    });
+    let table3 = grid(&GridProps {
+        rows: 1,
+        cols: 4,
+        cells: key,
+        caption: "Key to the right-hand table".into(),
+        row_labels: Vec::new(),
+        col_labels: Vec::new(),
+    });
     html! {
         <>
             <div class="matrix-wrap">
-                { grid(&GridProps { rows: k, cols: p, cells: blocks, row_labels: rows.clone(), col_labels: processors(p), caption: format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)").into() }) }
-                { grid(&GridProps { rows: k, cols: p, cells: facts, row_labels: rows, col_labels: processors(p), caption: format!("{}{paper}", fact_heading(fact)).into() }) }
+                { table }
+                { table2 }
             </div>
             <div class="matrix-wrap">
                 <div class="matrix-side">
-                    { grid(&GridProps { rows: 1, cols: 4, cells: key, caption: "Key to the right-hand table".into(), row_labels: Vec::new(), col_labels: Vec::new() }) }
+                    { table3 }
                     if !st.messages.is_empty() {
                         <p><strong>{"Messages in this step (each processor sends one):"}</strong></p>
                         <ul class="pairs" aria-label="messages in this step">{ for messages }</ul>

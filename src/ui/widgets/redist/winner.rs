@@ -6,10 +6,10 @@
 //! Position 0 shows the machine as it is; stepping walks R from R/64 to
 //! 64R, one row of the map at a time.
 
-use super::super::WidgetProps;
+use super::super::figure::Parts;
 use super::super::grid::{GridCell, GridProps, Tone, grid};
 use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, use_figure};
+use super::{Figure, Key, Out};
 use crate::book::redist_params::read_winner;
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::redist::Scheme;
@@ -29,21 +29,17 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The winner figure.
-#[component]
-pub fn WinnerWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_winner(v);
-                (Key::Winner(k), notices)
-            },
-            start_at_end: false,
-            note,
-            what: "every schedule's plan",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_winner(v);
+            (Key::Winner(k), notices)
         },
-    )
+        start_at_end: false,
+        note,
+        what: "every schedule's plan",
+        view: show,
+    })
 }
 
 fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
@@ -125,13 +121,23 @@ fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
         })
         .collect();
     let col_labels: Vec<String> = m.ns.iter().map(|&n| winner::short_count(n)).collect();
+    let table = grid(&GridProps {
+        rows: m.rows(),
+        cols,
+        cells: Rc::new(cells),
+        row_labels,
+        col_labels,
+        caption:
+            "Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's"
+                .into(),
+    });
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename="redistribution-winner.svg" />
             <p class="control-note">
                 {"Map: D direct, Hd hybrid of degree d, I indirect, M multiphase. Rows: R = T_d/τ_d in bytes, (a)-(d) marking the ratios of Figure 20's panels; columns: array elements N."}
             </p>
-            { grid(&GridProps { rows: m.rows(), cols, cells: Rc::new(cells), row_labels, col_labels, caption: "Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's".into() }) }
+            { table }
             { controls(&ctx.player, &winner::caption(m, ctx.pos), "step") }
         </>
     }
