@@ -28,33 +28,26 @@ pub fn App() -> Html {
     let epoch = use_state(|| 0u32);
     let theme = use_state(Theme::initial);
     let large = use_state(large_type_initial);
-    let menu_open = use_state(|| false);
+    let menu_open = use_state(bool::default);
     // Printing always uses the light theme: canvases are painted from the
     // theme's colours, so they must be repainted before the page is printed.
-    let printing = use_state(|| false);
+    let printing = use_state(bool::default);
     let shown_theme = if *printing { Theme::Light } else { *theme };
 
+    // The window's listeners, for the app's lifetime (one effect: each hook
+    // call is compiled separately).
     {
-        let (route, epoch) = (route.clone(), epoch.clone());
+        let (route, epoch, printing) = (route.clone(), epoch.clone(), printing.clone());
         use_effect_with((), move |_| {
             let counter = Rc::new(Cell::new(0u32));
-            let listener = dom::window().map(|w| {
-                EventListener::new(&w, "hashchange", move |_| {
-                    counter.set(counter.get() + 1);
-                    route.set(Route::parse(&dom::hash()));
-                    epoch.set(counter.get());
-                })
-            });
-            let keys = keyboard_router();
-            move || drop((listener, keys))
-        });
-    }
-    {
-        let printing = printing.clone();
-        use_effect_with((), move |_| {
             let listeners = dom::window().map(|w| {
                 let (p1, p2) = (printing.clone(), printing);
                 (
+                    EventListener::new(&w, "hashchange", move |_| {
+                        counter.set(counter.get() + 1);
+                        route.set(Route::parse(&dom::hash()));
+                        epoch.set(counter.get());
+                    }),
                     // The attribute is set here, not in an effect, because the
                     // canvases (children) repaint before the app's effects run.
                     EventListener::new(&w, "beforeprint", move |_| {
@@ -67,7 +60,8 @@ pub fn App() -> Html {
                     }),
                 )
             });
-            move || drop(listeners)
+            let keys = keyboard_router();
+            move || drop((listeners, keys))
         });
     }
     // After a navigation: a section anchor, or the top of the new page.
@@ -91,12 +85,11 @@ pub fn App() -> Html {
             }
         });
     }
-    {
-        let (t, remember) = (shown_theme, !*printing);
-        use_effect_with((t, remember), |(t, remember)| t.apply(*remember));
-        let l = *large;
-        use_effect_with(l, |&l| apply_large_type(l));
-    }
+    // Both are idempotent, so one effect applies them whenever either changes.
+    use_effect_with((shown_theme, !*printing, *large), |&(t, remember, l)| {
+        t.apply(remember);
+        apply_large_type(l);
+    });
 
     if let Route::Embed { widget, .. } = &*route {
         return html! {
