@@ -7,8 +7,8 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::figure::{Parts, Shared};
-use super::scaffold::{Spec, WidgetCtx, standard};
+use super::figure::{self, Ctx, Out, Parts, Shared};
+use super::scaffold::standard;
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark, Scale, format_value};
 use crate::core::cost::breakeven::{self, Lines, LpCgmModel, measured};
@@ -47,28 +47,34 @@ fn key(v: &Values) -> (LpCgmModel, Vec<Notice>) {
     (model, Vec::new())
 }
 
-fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Breakeven>> {
+/// Layers the player adds: the measured winners, the break-even line, the
+/// two approximations.
+pub const LAYERS: usize = 3;
+
+/// Draws the model's lines.
+pub fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Out>> {
     let model = *m;
-    Box::new(Immediate::new(move || Breakeven {
-        lines: breakeven::lines(&model),
-        model,
+    Box::new(Immediate::new(move || {
+        Out::Breakeven(Breakeven {
+            lines: breakeven::lines(&model),
+            model,
+        })
     }))
 }
 
 /// The break-even figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key,
-            make,
-            len: |_: &Breakeven| 3,
-            start_at_end: true,
+    Parts {
+        key: |v| {
+            let (m, notes) = key(v);
+            (figure::Key::Breakeven(m), notes)
         },
-        body,
-    )
+        start_at_end: true,
+        view: Box::new(body),
+    }
 }
 
-fn body(props: &WidgetProps, ctx: &WidgetCtx<Breakeven>, _: &Shared) -> Html {
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
     let fit = LpCgmModel::fitted();
     let settings = settings_noted(props, ctx, &|k| match k {
         "tau" => format!("fit: {}", format_value(fit.cost.tau_us)),
@@ -78,10 +84,13 @@ fn body(props: &WidgetProps, ctx: &WidgetCtx<Breakeven>, _: &Shared) -> Html {
         "c3" => format!("fit: {}", format_value(fit.c3)),
         _ => String::new(),
     });
-    standard(props, ctx, settings, "the model", |b| view(ctx, b))
+    standard(props, ctx, settings, "the model", |out| match &**out {
+        Out::Breakeven(b) => view(ctx, b),
+        _ => html! {},
+    })
 }
 
-fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {
+fn view(ctx: &Ctx, b: &Breakeven) -> Html {
     let k = ctx.pos;
     let m = &b.model;
     // The measurements fill every corner of the plot: legend underneath.

@@ -4,13 +4,14 @@
 use super::WidgetProps;
 use super::controls::setting_for;
 use super::edit_form::EditForm;
-use super::figure::{Parts, Shared};
+use super::figure::{Ctx, Key, Out, Parts, Shared};
 use super::matrix::{Cell, MatrixView, swatches};
-use super::scaffold::{Spec, WidgetCtx, standard};
-use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
+use super::scaffold::{WidgetCtx, standard};
+use crate::book::matrix_params::{MatrixBuild, MatrixParams, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
 use crate::core::com::fig7::Fig7Event;
+use crate::core::step::{Stepper, map};
 use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
@@ -18,36 +19,42 @@ use yew::prelude::*;
 
 /// The matrix figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key: MatrixParams::read,
-            make: |p| Box::new(MatrixBuild::new(p.clone())),
-            len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
-            start_at_end: true,
+    Parts {
+        key: |v| {
+            let (p, notes) = MatrixParams::read(v);
+            (Key::Com(p), notes)
         },
-        |props, ctx, shared| matrix_figure(props, ctx, shared, &n_note, "the matrix", view),
-    )
+        start_at_end: true,
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &n_note, "the matrix", view)
+        }),
+    }
+}
+
+/// Builds the matrix.
+pub fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = Out>> {
+    Box::new(map(MatrixBuild::new(p.clone()), Out::Com))
 }
 
 /// A matrix figure's view: the widget, its context and result, the theme
 /// and the cell under the pointer.
-pub type FigureView<T> =
-    fn(&WidgetProps, &WidgetCtx<T>, &Rc<T>, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
+pub type FigureView =
+    fn(&WidgetProps, &Ctx, &Out, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
 
 /// The usual figure over a matrix the reader can edit: the settings with a
 /// note under each (`note(key)`), and `view` once the computation (`what`)
 /// is done.
-pub fn matrix_figure<T>(
+pub fn matrix_figure(
     props: &WidgetProps,
-    ctx: &WidgetCtx<T>,
+    ctx: &Ctx,
     shared: &Shared,
     note: &dyn Fn(&str) -> String,
     what: &'static str,
-    view: FigureView<T>,
+    view: FigureView,
 ) -> Html {
     let settings = settings_noted(props, ctx, note);
-    standard(props, ctx, settings, what, |run| {
-        view(props, ctx, run, shared.theme, &shared.hover)
+    standard(props, ctx, settings, what, |out| {
+        view(props, ctx, out, shared.theme, &shared.hover)
     })
 }
 
@@ -125,11 +132,14 @@ pub fn readout(com: &Com, cell: Option<(usize, usize)>) -> String {
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<Built>,
-    built: &Rc<Built>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Com(built) = out else {
+        return html! {};
+    };
     let n = built.com.n();
     let len = ctx.player.len;
     let at_end = ctx.pos >= len;

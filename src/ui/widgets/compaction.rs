@@ -7,10 +7,9 @@ use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
 use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::edit_form::EditForm;
-use super::figure::Parts;
+use super::figure::{self, Ctx, Out, Parts};
 use super::grid::{GridCell, GridProps, Tone, grid};
 use super::matrix::{Cell, MatrixView, swatches};
-use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::Run;
@@ -45,12 +44,16 @@ pub struct CompactionRun {
     sorted: Run,
 }
 
-fn key(v: &Values) -> ((MatrixParams, RowOrder), Vec<Notice>) {
+/// The matrix and the row order the figure shows.
+pub type Key = (MatrixParams, RowOrder);
+
+fn key(v: &Values) -> (Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
     ((p, row_order(v)), notes)
 }
 
-fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>> {
+/// Builds the matrix, compacts it and runs CGM both ways.
+pub fn make(k: &Key) -> Box<dyn Stepper<Output = Out>> {
     let (params, order) = k.clone();
     Box::new(then(MatrixBuild::new(params.clone()), move |built| {
         Immediate::new(move || {
@@ -58,29 +61,37 @@ fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>
             let seed = params.seed;
             // The same draws as CGM's own compaction with this seed.
             let (_, trace) = ccom::trace_ordered(&com, &mut Rng::new(seed), order);
-            CompactionRun {
+            Out::Ccom(CompactionRun {
                 shuffled: cgm::run_ordered(&com, seed, RowOrder::Shuffled),
                 sorted: cgm::run_ordered(&com, seed, RowOrder::Sorted),
                 com: Rc::new(com),
                 params,
                 order,
                 trace,
-            }
+            })
         })
     }))
 }
 
-/// The compaction widget.
+impl CompactionRun {
+    /// Steps in the compaction's trace.
+    pub fn len(&self) -> usize {
+        self.trace.len()
+    }
+}
+
+/// The compaction figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key,
-            make,
-            len: |r: &CompactionRun| r.trace.len(),
-            start_at_end: false,
+    Parts {
+        key: |v| {
+            let (k, notes) = key(v);
+            (figure::Key::Ccom(k), notes)
         },
-        |props, ctx, shared| matrix_figure(props, ctx, shared, &note, "the compaction", view),
-    )
+        start_at_end: false,
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &note, "the compaction", view)
+        }),
+    }
 }
 
 fn note(k: &str) -> String {
@@ -92,11 +103,14 @@ fn note(k: &str) -> String {
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<CompactionRun>,
-    run: &Rc<CompactionRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Ccom(run) = out else {
+        return html! {};
+    };
     let n = run.com.n();
     let state = run.trace.state_at(ctx.pos);
     let events = run.trace.events(ctx.pos);

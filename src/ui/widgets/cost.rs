@@ -5,9 +5,9 @@
 
 use super::WidgetProps;
 use super::controls::setting;
-use super::figure::{Parts, Shared};
+use super::figure::{self, Ctx, Out, Parts, Shared};
 use super::frame::{FrameProps, frame};
-use super::scaffold::{Phase, Spec, WidgetCtx};
+use super::scaffold::Phase;
 use crate::book::params::{Notice, Value, Values};
 use crate::chart::{Chart, Mark, Scale, format_value};
 use crate::core::cost::perm::PermCost;
@@ -25,7 +25,7 @@ pub struct Fits {
 
 /// The reader's own τ (µs) and bandwidth (MB/s), when set.
 #[derive(Clone, PartialEq)]
-struct Manual {
+pub struct Manual {
     tau: Option<f64>,
     bw: Option<f64>,
 }
@@ -40,15 +40,17 @@ fn key(v: &Values) -> (Manual, Vec<Notice>) {
     )
 }
 
-fn make(_: &Manual) -> Box<dyn Stepper<Output = Fits>> {
+/// Fits τ and φ to every prefix of Table 1 (the reader's own values are
+/// drawn, not fitted).
+pub fn make() -> Box<dyn Stepper<Output = Out>> {
     Box::new(Immediate::new(|| {
         let pts: Vec<(u64, f64)> = TABLE1
             .iter()
             .map(|r| (r.bytes, r.ave_ms * 1000.0))
             .collect();
-        Fits {
+        Out::Cost(Fits {
             fits: (0..=pts.len()).map(|k| PermCost::fit(&pts[..k])).collect(),
-        }
+        })
     }))
 }
 
@@ -64,21 +66,30 @@ fn line(c: &PermCost) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The cost-model figure.
-pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key,
-            make,
-            len: |f: &Fits| f.fits.len() - 1,
-            start_at_end: true,
-        },
-        body,
-    )
+impl Fits {
+    /// Steps: one per row of Table 1.
+    pub fn len(&self) -> usize {
+        self.fits.len() - 1
+    }
 }
 
-fn body(props: &WidgetProps, ctx: &WidgetCtx<Fits>, _: &Shared) -> Html {
-    let Phase::Done(fits) = &ctx.phase else {
+/// The cost-model figure.
+pub fn parts() -> Parts {
+    Parts {
+        key: |v| {
+            let (m, notes) = key(v);
+            (figure::Key::Cost(m), notes)
+        },
+        start_at_end: true,
+        view: Box::new(body),
+    }
+}
+
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
+    let Phase::Done(out) = &ctx.phase else {
+        return html! {};
+    };
+    let Out::Cost(fits) = &**out else {
         return html! {};
     };
     let k = ctx.pos;

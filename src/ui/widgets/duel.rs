@@ -9,10 +9,9 @@ use super::ccom_table::{CcomTable, tone_legend};
 use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::compaction::row_order;
 use super::edit_form::EditForm;
-use super::figure::Parts;
+use super::figure::{self, Ctx, Out, Parts};
 use super::grid::{GridCell, GridProps, Tone, grid};
 use super::matrix::{Cell, MatrixView, swatches};
-use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::ccom::RowOrder;
@@ -34,7 +33,8 @@ pub struct DuelRun {
     duel: Duel,
 }
 
-type Key = (MatrixParams, Scan, RowOrder);
+/// The matrix, GM's scan and CCOM's row order.
+pub type Key = (MatrixParams, Scan, RowOrder);
 
 fn key(v: &Values) -> (Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
@@ -42,7 +42,8 @@ fn key(v: &Values) -> (Key, Vec<Notice>) {
     ((p, scan, row_order(v)), notes)
 }
 
-fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
+/// Builds the matrix, then runs both.
+pub fn make(k: &Key) -> Box<dyn Stepper<Output = Out>> {
     let (params, scan, order) = k.clone();
     Box::new(then(MatrixBuild::new(params.clone()), move |built| {
         Immediate::new(move || {
@@ -51,26 +52,34 @@ fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
                 scan,
                 order,
             };
-            DuelRun {
+            Out::Duel(DuelRun {
                 duel: duel::run(&built.com, &cfg),
                 com: Rc::new(built.com),
                 params,
-            }
+            })
         })
     }))
 }
 
-/// The GM/CGM widget.
+impl DuelRun {
+    /// Steps on the shared clock.
+    pub fn len(&self) -> usize {
+        self.duel.len()
+    }
+}
+
+/// The GM/CGM figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key,
-            make,
-            len: |r: &DuelRun| r.duel.len(),
-            start_at_end: false,
+    Parts {
+        key: |v| {
+            let (k, notes) = key(v);
+            (figure::Key::Duel(k), notes)
         },
-        |props, ctx, shared| matrix_figure(props, ctx, shared, &note, "GM and CGM", view),
-    )
+        start_at_end: false,
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &note, "GM and CGM", view)
+        }),
+    }
 }
 
 fn note(k: &str) -> String {
@@ -83,11 +92,14 @@ fn note(k: &str) -> String {
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<DuelRun>,
-    run: &Rc<DuelRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Duel(run) = out else {
+        return html! {};
+    };
     let n = run.com.n();
     let (g, c) = run.duel.states(ctx.pos);
     let mover = run.duel.mover(ctx.pos);

@@ -5,9 +5,8 @@
 use super::WidgetProps;
 use super::com::{clear_cb, matrix_figure, n_note, readout, toggle_cb};
 use super::edit_form::EditForm;
-use super::figure::Parts;
+use super::figure::{Ctx, Key, Out, Parts};
 use super::matrix::{Cell, MatrixView, swatches};
-use super::scaffold::{Spec, WidgetCtx};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::core::algo::lp::{self, Lp, LpOutcome};
 use crate::core::com::Com;
@@ -27,34 +26,41 @@ pub struct LpRun {
     phase_of: Vec<Option<u32>>,
 }
 
-fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = LpRun>> {
+/// Builds the matrix, then runs LP on it.
+pub fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = Out>> {
     let params = p.clone();
     Box::new(then(MatrixBuild::new(p.clone()), move |built| {
         let com = Rc::new(built.com);
         let keep = com.clone();
         map(Lp::new(com, true), move |out: LpOutcome| {
             let phase_of = out.schedule.phase_of();
-            LpRun {
+            Out::Lp(LpRun {
                 com: keep,
                 out,
                 params,
                 phase_of,
-            }
+            })
         })
     }))
 }
 
-/// The LP widget.
+/// Steps in a run's trace.
+pub fn len(r: &LpRun) -> usize {
+    r.out.trace.as_ref().map_or(0, |t| t.len())
+}
+
+/// The LP figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key: MatrixParams::read,
-            make,
-            len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
-            start_at_end: false,
+    Parts {
+        key: |v| {
+            let (p, notes) = MatrixParams::read(v);
+            (Key::Lp(p), notes)
         },
-        |props, ctx, shared| matrix_figure(props, ctx, shared, &n_note, "the LP schedule", view),
-    )
+        start_at_end: false,
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &n_note, "the LP schedule", view)
+        }),
+    }
 }
 
 /// Longest list of pairs printed beside the matrix.
@@ -62,11 +68,14 @@ const MAX_LISTED: usize = 64;
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<LpRun>,
-    run: &Rc<LpRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Lp(run) = out else {
+        return html! {};
+    };
     let Some(trace) = run.out.trace.as_ref() else {
         return html! {};
     };

@@ -7,10 +7,12 @@
 //!    in the control's note). `build.rs` then checks every chapter's use.
 //! 2. Write it in its own file (or folder) here, either as a component with
 //!    its arm in [`WidgetHost`] or, smaller, as a `parts()` listed in
-//!    `figure::parts_of` (every component type costs its own copy of Yew's
-//!    lifecycle code; the figures so far are all `parts()`, e.g. `lp.rs`):
-//!    - a [`scaffold::Spec`] (a component passes it to
-//!      [`scaffold::use_widget`]): `key` turns the
+//!    `figure::parts_of`, its key and result a variant of `figure::Key` and
+//!    `figure::Out` (every component type, and every key and result type,
+//!    costs its own copy of generic code; the figures so far are all
+//!    `parts()`, e.g. `lp.rs`):
+//!    - a key, a computation and a length, as in a [`scaffold::Spec`] (a
+//!      component passes one to [`scaffold::use_widget`]): `key` turns the
 //!      settings into the computation's inputs (plus notices for settings it
 //!      had to correct), `make` builds a `core::step::Stepper` (use
 //!      `core::step::{then, map}` to chain a generator and an algorithm;

@@ -6,11 +6,11 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::figure::{Parts, Shared};
-use super::scaffold::{Spec, WidgetCtx, standard};
+use super::figure::{self, Ctx, Out, Parts, Shared};
+use super::scaffold::standard;
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark};
-use crate::core::step::Stepper;
+use crate::core::step::{Stepper, map};
 use crate::core::sweep::{
     self, GmRuns, Point, Sweep, SweepConfig, SweepResult, d_plus_log_d, probes_per_n,
 };
@@ -44,24 +44,31 @@ fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
 
 /// The Table 4 figure.
 pub fn parts() -> Parts {
-    Parts::new(
-        Spec {
-            key,
-            make: |c| Box::new(Sweep::new(c.clone())) as Box<dyn Stepper<Output = SweepResult>>,
-            len: SweepResult::samples,
-            start_at_end: true,
+    Parts {
+        key: |v| {
+            let (c, notes) = key(v);
+            (figure::Key::Phases(c), notes)
         },
-        body,
-    )
+        start_at_end: true,
+        view: Box::new(body),
+    }
 }
 
-fn body(props: &WidgetProps, ctx: &WidgetCtx<SweepResult>, _: &Shared) -> Html {
+/// The sliced sweep.
+pub fn make(c: &SweepConfig) -> Box<dyn Stepper<Output = Out>> {
+    Box::new(map(Sweep::new(c.clone()), Out::Phases))
+}
+
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
     let settings = settings_noted(props, ctx, &|k| match k {
         "samples" => "up to 300, the paper's count (n = 512 then takes about 15 s)".into(),
         "gm" => "for n = 32 and 128".into(),
         _ => String::new(),
     });
-    standard(props, ctx, settings, "the averages", |r| view(ctx, r))
+    standard(props, ctx, settings, "the averages", |out| match &**out {
+        Out::Phases(r) => view(ctx, r),
+        _ => html! {},
+    })
 }
 
 /// The series a plot mode draws: what y is for a point, and for a
@@ -87,7 +94,7 @@ const EXTRA: Mode = Mode {
     y: |d, v| v - d,
 };
 
-fn view(ctx: &WidgetCtx<SweepResult>, r: &Rc<SweepResult>) -> Html {
+fn view(ctx: &Ctx, r: &SweepResult) -> Html {
     let k = ctx.pos;
     let n = r.config.n;
     let pts = r.averages(k);

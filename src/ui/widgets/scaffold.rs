@@ -64,9 +64,8 @@ where
     use_any_widget(props, AnySpec::of(spec)).downcast()
 }
 
-/// [`use_widget`] with the types erased: the hook every figure runs.
 #[hook]
-pub(super) fn use_any_widget(props: &WidgetProps, spec: AnySpec) -> WidgetCtx<AnyOut> {
+fn use_any_widget(props: &WidgetProps, spec: AnySpec) -> WidgetCtx<AnyOut> {
     let values = use_state(|| props.initial.clone());
     let (key, mut notices) = (spec.key)(&values);
     let generation = use_state(|| 0u32);

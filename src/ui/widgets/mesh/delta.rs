@@ -2,15 +2,15 @@
 //! Delta model, beside the printed values. Stepping adds one algorithm
 //! (Figures 2 and 6) or one message size (Figure 5) at a time.
 
+use super::Key;
 use super::common::{raw, sub};
-use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::mesh::config::{Op, parse_mesh};
 use crate::core::mesh::figures::{FIGURE5_SIZES, Sweep};
 use crate::ui::chart::ChartView;
+use crate::ui::widgets::figure::{self, Ctx};
 use crate::ui::widgets::grid::{GridCell, GridProps, grid};
-use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -27,7 +27,7 @@ pub struct Which {
 pub const NOTES: &[(&str, &str)] = &[("mesh", "printed values exist for 16×16 only")];
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     // The choices are the paper's machine sizes, all of which parse.
     let (rows, cols) = parse_mesh(v.choice("mesh")).unwrap_or((16, 16));
     let fig = v.choice("figure");
@@ -38,7 +38,7 @@ pub fn key(v: &Values) -> (Key, Vec<Notice>) {
         rows,
         cols,
     };
-    (Key::Delta(which), Vec::new())
+    (figure::Key::Mesh(Key::Delta(which)), Vec::new())
 }
 
 /// The sweep, and which figure to draw from it.
@@ -145,7 +145,7 @@ fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
 }
 
 /// The chart, the table against the paper, and the player.
-pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
+pub fn view(ctx: &Ctx, f: &Figure) -> (Html, String) {
     let Some(s) = &f.sweep else {
         return (html! {}, "This mesh cannot run the five algorithms.".into());
     };

@@ -2,8 +2,8 @@
 //! image, the scatter whose supersteps it runs backwards, with what each
 //! costs on the Delta model.
 
+use super::Key;
 use super::common::{coll_drawing, legend, pick_root, send_list, svg};
-use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::core::cost::delta::DeltaCost;
@@ -11,8 +11,8 @@ use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::view::{CollState, caption, record};
 use crate::core::mesh::{self, Collective, scatter};
 use crate::core::trace::Trace;
+use crate::ui::widgets::figure::{self, Ctx};
 use crate::ui::widgets::grid::{GridCell, GridProps, grid};
-use crate::ui::widgets::scaffold::WidgetCtx;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,9 +34,9 @@ fn side(c: Collective) -> Side {
 }
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (spec, notices) = coll_params::read(v, Op::Gather);
-    (Key::Gather(spec), notices)
+    (figure::Key::Mesh(Key::Gather(spec)), notices)
 }
 
 /// Runs the gather and its mirror: the scatter supersteps it reverses
@@ -53,7 +53,7 @@ pub fn run(spec: CollSpec) -> [Side; 2] {
 }
 
 /// The gather beside its mirror, with both costs.
-pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
+pub fn view(ctx: &Ctx, sides: &[Side; 2]) -> (Html, String) {
     let [g, s] = sides;
     let (k, n) = (ctx.pos, g.trace.len());
     let st = g.trace.state_at(k);

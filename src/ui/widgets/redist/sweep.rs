@@ -3,8 +3,7 @@
 //! to P (paper 003, §5, Figures 14-15), prime K marked. Stepping adds one
 //! K at a time and the caption compares the four at that K.
 
-use super::super::figure::Parts;
-use super::super::scaffold::WidgetCtx;
+use super::super::figure::{self, Ctx, Parts};
 use super::{Figure, Key, Out};
 use crate::book::redist_params::{ELEMENT_BYTES, read_sweep};
 use crate::chart::{Chart, Mark};
@@ -30,7 +29,7 @@ pub fn parts() -> Parts {
     super::parts(Figure {
         key: |v| {
             let (k, notices) = read_sweep(v);
-            (Key::Sweep(k), notices)
+            (figure::Key::Redist(Key::Sweep(k)), notices)
         },
         start_at_end: true,
         note,
@@ -39,7 +38,7 @@ pub fn parts() -> Parts {
     })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Sweep(s) => view(ctx, s),
         _ => html! {},
@@ -66,7 +65,7 @@ fn chart(title: String, y: &str, rows: &[SweepRow], of: fn(&PlanCost) -> f64) ->
     Rc::new(c)
 }
 
-fn view(ctx: &WidgetCtx<Out>, s: &Sweep) -> Html {
+fn view(ctx: &Ctx, s: &Sweep) -> Html {
     let pos = ctx.pos.min(s.rows.len());
     let rows = &s.rows[..pos];
     let config = &s.config;

@@ -6,9 +6,8 @@
 //! (its destination by default, which reads as P and then Ps), shaded by
 //! where the block stands: at its owner, held by a relay, or waiting.
 
-use super::super::figure::Parts;
+use super::super::figure::{self, Ctx, Parts};
 use super::super::grid::{GridCell, GridProps, Tone, grid};
-use super::super::scaffold::WidgetCtx;
 use super::{Figure, Key, Out, processors};
 use crate::book::redist_params::{read_fact, read_table};
 use crate::core::redist::plan::Plan;
@@ -21,7 +20,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// A plan and its trace.
-pub(super) struct TableRun {
+pub struct TableRun {
     pub plan: Plan,
     pub trace: Trace<RedistState>,
 }
@@ -43,7 +42,7 @@ pub fn parts() -> Parts {
     super::parts(Figure {
         key: |v| {
             let (k, notices) = read_table(v);
-            (Key::Tables(k), notices)
+            (figure::Key::Redist(Key::Tables(k)), notices)
         },
         start_at_end: false,
         note,
@@ -52,7 +51,7 @@ pub fn parts() -> Parts {
     })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Tables(run) => view(ctx, run, read_fact(&ctx.values)),
         _ => html! {},
@@ -68,7 +67,7 @@ fn fact_heading(fact: Fact) -> &'static str {
     }
 }
 
-fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
+fn view(ctx: &Ctx, run: &TableRun, fact: Fact) -> Html {
     let pos = ctx.pos;
     let st = run.trace.state_at(pos);
     let sh = st.shape;

@@ -6,9 +6,8 @@
 //! Position 0 shows the machine as it is; stepping walks R from R/64 to
 //! 64R, one row of the map at a time.
 
-use super::super::figure::Parts;
+use super::super::figure::{self, Ctx, Parts};
 use super::super::grid::{GridCell, GridProps, Tone, grid};
-use super::super::scaffold::WidgetCtx;
 use super::{Figure, Key, Out};
 use crate::book::redist_params::read_winner;
 use crate::chart::{Chart, Mark, Scale};
@@ -33,7 +32,7 @@ pub fn parts() -> Parts {
     super::parts(Figure {
         key: |v| {
             let (k, notices) = read_winner(v);
-            (Key::Winner(k), notices)
+            (figure::Key::Redist(Key::Winner(k)), notices)
         },
         start_at_end: false,
         note,
@@ -42,7 +41,7 @@ pub fn parts() -> Parts {
     })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Winner(m) => view(ctx, m, read_winner(&ctx.values).0.d),
         _ => html! {},
@@ -58,7 +57,7 @@ fn tone(scheme: Scheme) -> Tone {
     }
 }
 
-fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
+fn view(ctx: &Ctx, m: &WinnerMap, d: Option<usize>) -> Html {
     if m.contenders.is_empty() {
         return html! { <p>{"Nothing to price for these settings."}</p> };
     }
