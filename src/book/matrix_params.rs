@@ -11,7 +11,6 @@ use crate::core::com::Com;
 use crate::core::com::fig7::{Fig7Config, Fig7State, SwapMode};
 use crate::core::step::{Progress, Stepper};
 use crate::core::trace::Trace;
-use std::collections::BTreeSet;
 
 /// Bytes given to a message the reader adds by hand (the generator's size).
 pub const EDIT_BYTES: u64 = 1024;
@@ -165,7 +164,7 @@ impl Stepper for MatrixBuild {
 /// Parses `i.j,i.j`; bad items and cells outside an n×n matrix are skipped
 /// with a notice.
 pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
-    let mut set = BTreeSet::new();
+    let mut flips = Vec::new();
     let mut notices = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let cell = item.split_once('.').and_then(|(a, b)| {
@@ -175,11 +174,7 @@ pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
             ))
         });
         match cell {
-            Some((i, j)) if i < n && j < n => {
-                if !set.insert((i, j)) {
-                    set.remove(&(i, j));
-                }
-            }
+            Some((i, j)) if i < n && j < n => toggle(&mut flips, (i, j)),
             Some((i, j)) => notices.push(Notice(format!(
                 "edited cell {i}.{j} lies outside the {n}×{n} matrix; ignoring it"
             ))),
@@ -188,7 +183,7 @@ pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
             ))),
         }
     }
-    (set.into_iter().collect(), notices)
+    (flips, notices)
 }
 
 /// Writes edits as `i.j,i.j`.
@@ -220,10 +215,12 @@ pub fn apply_flips(com: &Com, flips: &[(usize, usize)]) -> Com {
         return com.clone();
     }
     let n = com.n();
-    let mut flipped = BTreeSet::new();
-    for &(i, j) in flips {
-        if i < n && j < n {
-            flipped.insert((i, j));
+    // The listed cells inside the matrix, sorted, each once (a sorted list
+    // rather than a BTreeSet: one collection type less in the wasm).
+    let mut flipped: Vec<(usize, usize)> = Vec::new();
+    for &cell in flips {
+        if let (true, Err(k)) = (cell.0 < n && cell.1 < n, flipped.binary_search(&cell)) {
+            flipped.insert(k, cell);
         }
     }
     // Cells the edits add, in row-major order.
@@ -235,7 +232,7 @@ pub fn apply_flips(com: &Com, flips: &[(usize, usize)]) -> Com {
         .map(|i| {
             let mut kept = com
                 .row(i)
-                .filter(|&(j, _)| !flipped.contains(&(i, j)))
+                .filter(|&(j, _)| flipped.binary_search(&(i, j)).is_err())
                 .peekable();
             let mut row = Vec::new();
             loop {
@@ -331,7 +328,7 @@ mod tests {
                 let flips: Vec<(usize, usize)> = (0..rng.below(12))
                     .map(|_| (rng.below(n + 2), rng.below(n + 2)))
                     .collect();
-                let set: BTreeSet<(usize, usize)> = flips
+                let set: std::collections::BTreeSet<(usize, usize)> = flips
                     .iter()
                     .copied()
                     .filter(|&(i, j)| i < n && j < n)
