@@ -27,7 +27,7 @@ pub struct Breakeven {
 
 /// The model with the reader's overrides. Every value is range-checked by
 /// its spec, so nothing here can fail.
-fn key(v: &Values) -> (LpCgmModel, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let fit = LpCgmModel::fitted();
     let mut cost = fit.cost;
     if let Some(t) = v.number("tau") {
@@ -44,7 +44,7 @@ fn key(v: &Values) -> (LpCgmModel, Vec<Notice>) {
         c3: v.number("c3").unwrap_or(fit.c3),
         reuse: v.int("reuse").max(1) as f64,
     };
-    (model, Vec::new())
+    (figure::Key::Breakeven(model), Vec::new())
 }
 
 /// Layers the player adds: the measured winners, the break-even line, the
@@ -65,10 +65,7 @@ pub fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Out>> {
 /// The break-even figure.
 pub fn parts() -> Parts {
     Parts {
-        key: |v| {
-            let (m, notes) = key(v);
-            (figure::Key::Breakeven(m), notes)
-        },
+        key,
         start_at_end: true,
         view: Box::new(body),
     }

@@ -47,9 +47,9 @@ pub struct CompactionRun {
 /// The matrix and the row order the figure shows.
 pub type Key = (MatrixParams, RowOrder);
 
-fn key(v: &Values) -> (Key, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
-    ((p, row_order(v)), notes)
+    (figure::Key::Ccom((p, row_order(v))), notes)
 }
 
 /// Builds the matrix, compacts it and runs CGM both ways.
@@ -83,10 +83,7 @@ impl CompactionRun {
 /// The compaction figure.
 pub fn parts() -> Parts {
     Parts {
-        key: |v| {
-            let (k, notes) = key(v);
-            (figure::Key::Ccom(k), notes)
-        },
+        key,
         start_at_end: false,
         view: Box::new(|props, ctx, shared| {
             matrix_figure(props, ctx, shared, &note, "the compaction", view)

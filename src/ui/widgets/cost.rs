@@ -30,14 +30,15 @@ pub struct Manual {
     bw: Option<f64>,
 }
 
-fn key(v: &Values) -> (Manual, Vec<Notice>) {
-    (
-        Manual {
-            tau: v.number("tau"),
-            bw: v.number("bw"),
-        },
-        Vec::new(),
-    )
+fn manual(v: &Values) -> Manual {
+    Manual {
+        tau: v.number("tau"),
+        bw: v.number("bw"),
+    }
+}
+
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
+    (figure::Key::Cost(manual(v)), Vec::new())
 }
 
 /// Fits τ and φ to every prefix of Table 1 (the reader's own values are
@@ -76,10 +77,7 @@ impl Fits {
 /// The cost-model figure.
 pub fn parts() -> Parts {
     Parts {
-        key: |v| {
-            let (m, notes) = key(v);
-            (figure::Key::Cost(m), notes)
-        },
+        key,
         start_at_end: true,
         view: Box::new(body),
     }
@@ -95,7 +93,7 @@ fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
     let k = ctx.pos;
     let fit = fits.fits.get(k).copied().flatten();
     let full = fits.fits.last().copied().flatten();
-    let manual = key(&ctx.values).0;
+    let manual = manual(&ctx.values);
     let mine = full.map(|f| PermCost {
         tau_us: manual.tau.unwrap_or(f.tau_us),
         phi_us_per_byte: manual.bw.map_or(f.phi_us_per_byte, |b| 1.0 / b),

@@ -36,10 +36,10 @@ pub struct DuelRun {
 /// The matrix, GM's scan and CCOM's row order.
 pub type Key = (MatrixParams, Scan, RowOrder);
 
-fn key(v: &Values) -> (Key, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
     let scan = Scan::parse(v.choice("scan")).unwrap_or_default();
-    ((p, scan, row_order(v)), notes)
+    (figure::Key::Duel((p, scan, row_order(v))), notes)
 }
 
 /// Builds the matrix, then runs both.
@@ -71,10 +71,7 @@ impl DuelRun {
 /// The GM/CGM figure.
 pub fn parts() -> Parts {
     Parts {
-        key: |v| {
-            let (k, notes) = key(v);
-            (figure::Key::Duel(k), notes)
-        },
+        key,
         start_at_end: false,
         view: Box::new(|props, ctx, shared| {
             matrix_figure(props, ctx, shared, &note, "GM and CGM", view)

@@ -23,7 +23,7 @@ use yew::prelude::*;
 /// hundred milliseconds in the browser, too long for one slice.
 const GM_MAX_N: usize = 128;
 
-fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let n: usize = v.choice("n").parse().unwrap_or(32);
     let mut notes = Vec::new();
     let mut gm = match v.choice("gm") {
@@ -39,16 +39,16 @@ fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
         gm = GmRuns::Off;
     }
     let samples = v.int("samples").max(1) as usize;
-    (SweepConfig::table4(n, samples, gm), notes)
+    (
+        figure::Key::Phases(SweepConfig::table4(n, samples, gm)),
+        notes,
+    )
 }
 
 /// The Table 4 figure.
 pub fn parts() -> Parts {
     Parts {
-        key: |v| {
-            let (c, notes) = key(v);
-            (figure::Key::Phases(c), notes)
-        },
+        key,
         start_at_end: true,
         view: Box::new(body),
     }
