@@ -94,7 +94,20 @@ fn draw(canvas: &HtmlCanvasElement, rows: usize, cols: usize, cells: &[Cell]) {
     else {
         return;
     };
-    let colour = |var: &str| parse_hex(&style.get_property_value(var).unwrap_or_default());
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return;
+    };
+    // The canvas reads any CSS colour (`#fff` after minification, a name,
+    // `rgb(…)`) and gives it back as `#rrggbb`; one it cannot read leaves
+    // the grey set first.
+    let colour = |var: &str| {
+        ctx.set_fill_style_str("#808080");
+        ctx.set_fill_style_str(style.get_property_value(var).unwrap_or_default().trim());
+        parse_hex(&ctx.fill_style().as_string().unwrap_or_default())
+    };
     let palette: Vec<[u8; 3]> = CSS_VARS.iter().map(|v| colour(v)).collect();
     let grid = colour("--cell-grid");
     let lines = c >= 5;
@@ -112,12 +125,6 @@ fn draw(canvas: &HtmlCanvasElement, rows: usize, cols: usize, cells: &[Cell]) {
             buf[k..k + 3].copy_from_slice(&rgb);
         }
     }
-    let Ok(Some(ctx)) = canvas.get_context("2d") else {
-        return;
-    };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-        return;
-    };
     if let Ok(img) =
         web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&buf), w as u32, h as u32)
     {
