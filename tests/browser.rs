@@ -12,6 +12,9 @@ mod support;
 #[path = "common/golden.rs"]
 mod golden;
 
+#[path = "common/numbers.rs"]
+mod numbers;
+
 #[path = "browser/chapter.rs"]
 mod chapter;
 #[path = "browser/embed.rs"]

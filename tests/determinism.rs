@@ -5,6 +5,14 @@
 #[path = "common/golden.rs"]
 mod golden;
 
+#[path = "common/numbers.rs"]
+mod numbers;
+
+#[test]
+fn numbers_parse_as_rust_parses_them() {
+    numbers::numbers_parse_as_rust_parses_them();
+}
+
 #[test]
 fn figure7_matches_the_golden_fingerprint() {
     assert_eq!(

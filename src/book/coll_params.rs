@@ -14,9 +14,9 @@ use crate::core::net::mesh::Mesh;
 /// *logp-lev-rec* only (other algorithms have none); an `algo` setting
 /// that is absent or not an algorithm of `op` gives the first of them.
 pub fn config(values: &Values, op: Op) -> CollectiveConfig {
-    let algo = Algo::parse(values.choice("algo"))
-        .ok()
-        .map(|(a, _)| a)
+    // A choice is a bare name: `Algo::parse`'s `logp-lev-rec(γ)` form is
+    // for the command line.
+    let algo = Algo::named(values.choice("algo"))
         .filter(|a| op.algos().contains(a))
         .unwrap_or(op.algos()[0]);
     let mut cfg = CollectiveConfig::new(

@@ -7,11 +7,10 @@
 //! i.e. not at all, so the list is kept normalised (sorted, no repeats).
 
 use super::params::{Notice, Value, Values};
+use crate::core::com::Com;
 use crate::core::com::fig7::{Fig7Config, Fig7State, SwapMode};
-use crate::core::com::{Com, Message};
 use crate::core::step::{Progress, Stepper};
 use crate::core::trace::Trace;
-use std::collections::BTreeSet;
 
 /// Bytes given to a message the reader adds by hand (the generator's size).
 pub const EDIT_BYTES: u64 = 1024;
@@ -165,7 +164,7 @@ impl Stepper for MatrixBuild {
 /// Parses `i.j,i.j`; bad items and cells outside an n×n matrix are skipped
 /// with a notice.
 pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
-    let mut set = BTreeSet::new();
+    let mut flips = Vec::new();
     let mut notices = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let cell = item.split_once('.').and_then(|(a, b)| {
@@ -175,11 +174,7 @@ pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
             ))
         });
         match cell {
-            Some((i, j)) if i < n && j < n => {
-                if !set.insert((i, j)) {
-                    set.remove(&(i, j));
-                }
-            }
+            Some((i, j)) if i < n && j < n => toggle(&mut flips, (i, j)),
             Some((i, j)) => notices.push(Notice(format!(
                 "edited cell {i}.{j} lies outside the {n}×{n} matrix; ignoring it"
             ))),
@@ -188,7 +183,7 @@ pub fn parse_flips(text: &str, n: usize) -> (Vec<(usize, usize)>, Vec<Notice>) {
             ))),
         }
     }
-    (set.into_iter().collect(), notices)
+    (flips, notices)
 }
 
 /// Writes edits as `i.j,i.j`.
@@ -211,31 +206,56 @@ pub fn toggle(flips: &mut Vec<(usize, usize)>, cell: (usize, usize)) {
 }
 
 /// The matrix with each listed cell toggled (added with [`EDIT_BYTES`] or removed).
+///
+/// Built row by row from sorted lists: `Com::from_messages` would sort every
+/// message again, and compiling that sort into the book's wasm for this
+/// alone costs more than the merge below.
 pub fn apply_flips(com: &Com, flips: &[(usize, usize)]) -> Com {
     if flips.is_empty() {
         return com.clone();
     }
     let n = com.n();
-    let flipped: BTreeSet<(usize, usize)> = flips
+    // The listed cells inside the matrix, sorted, each once (a sorted list
+    // rather than a BTreeSet: one collection type less in the wasm).
+    let mut flipped: Vec<(usize, usize)> = Vec::new();
+    for &cell in flips {
+        if let (true, Err(k)) = (cell.0 < n && cell.1 < n, flipped.binary_search(&cell)) {
+            flipped.insert(k, cell);
+        }
+    }
+    // Cells the edits add, in row-major order.
+    let mut added = flipped
         .iter()
-        .copied()
-        .filter(|&(i, j)| i < n && j < n)
+        .filter(|&&(i, j)| com.get(i, j) == 0)
+        .peekable();
+    let rows = (0..n)
+        .map(|i| {
+            let mut kept = com
+                .row(i)
+                .filter(|&(j, _)| flipped.binary_search(&(i, j)).is_err())
+                .peekable();
+            let mut row = Vec::new();
+            loop {
+                let add = added.peek().filter(|c| c.0 == i).map(|c| c.1);
+                match (kept.peek().copied(), add) {
+                    (Some((j, bytes)), Some(a)) if j < a => {
+                        row.push((j as u32, bytes));
+                        kept.next();
+                    }
+                    (_, Some(a)) => {
+                        row.push((a as u32, EDIT_BYTES));
+                        added.next();
+                    }
+                    (Some((j, bytes)), None) => {
+                        row.push((j as u32, bytes));
+                        kept.next();
+                    }
+                    (None, None) => break row,
+                }
+            }
+        })
         .collect();
-    let mut ms: Vec<Message> = com
-        .messages()
-        .filter(|m| !flipped.contains(&(m.src, m.dst)))
-        .collect();
-    ms.extend(
-        flipped
-            .iter()
-            .filter(|&&(i, j)| com.get(i, j) == 0)
-            .map(|&(src, dst)| Message {
-                src,
-                dst,
-                bytes: EDIT_BYTES,
-            }),
-    );
-    Com::from_messages(n, ms).unwrap_or_else(|_| com.clone())
+    Com::from_row_lists(rows).unwrap_or_else(|_| com.clone())
 }
 
 #[cfg(test)]
@@ -291,5 +311,44 @@ mod tests {
         assert_eq!(built.com.len(), expected);
         assert!(built.trace.is_some());
         assert_eq!(built.com, apply_flips(&base, &p.flips));
+    }
+
+    /// The row-by-row merge toggles exactly the listed cells (repeats and
+    /// cells outside the matrix ignored), as a set of messages would.
+    #[test]
+    fn flips_toggle_exactly_the_listed_cells() {
+        use crate::core::com::Message;
+        use crate::core::rng::Rng;
+        let mut rng = Rng::new(5);
+        for n in [1, 2, 5, 9] {
+            let com = Fig7Config::new(n, n / 2, 3)
+                .generate()
+                .unwrap_or_else(|_| Com::none(n));
+            for _ in 0..50 {
+                let flips: Vec<(usize, usize)> = (0..rng.below(12))
+                    .map(|_| (rng.below(n + 2), rng.below(n + 2)))
+                    .collect();
+                let set: std::collections::BTreeSet<(usize, usize)> = flips
+                    .iter()
+                    .copied()
+                    .filter(|&(i, j)| i < n && j < n)
+                    .collect();
+                let mut want: Vec<Message> = com
+                    .messages()
+                    .filter(|m| !set.contains(&(m.src, m.dst)))
+                    .collect();
+                want.extend(
+                    set.iter()
+                        .filter(|&&(i, j)| com.get(i, j) == 0)
+                        .map(|&(src, dst)| Message {
+                            src,
+                            dst,
+                            bytes: EDIT_BYTES,
+                        }),
+                );
+                let want = Com::from_messages(n, want).unwrap();
+                assert_eq!(apply_flips(&com, &flips), want, "n = {n}, flips {flips:?}");
+            }
+        }
     }
 }

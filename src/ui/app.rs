@@ -6,7 +6,7 @@ use crate::book::route::Route;
 use crate::book::widgets::find;
 use crate::book::{CHAPTERS, chapter};
 use crate::ui::dom;
-use crate::ui::pages::{ChapterPage, Cover, NotFound, stray_keys};
+use crate::ui::pages::{chapter_page, cover, not_found, stray_keys};
 use crate::ui::sidebar::Sidebar;
 use crate::ui::theme::{Theme, apply_large_type, large_type_initial};
 use crate::ui::url::UrlState;
@@ -28,33 +28,26 @@ pub fn App() -> Html {
     let epoch = use_state(|| 0u32);
     let theme = use_state(Theme::initial);
     let large = use_state(large_type_initial);
-    let menu_open = use_state(|| false);
+    let menu_open = use_state(bool::default);
     // Printing always uses the light theme: canvases are painted from the
     // theme's colours, so they must be repainted before the page is printed.
-    let printing = use_state(|| false);
+    let printing = use_state(bool::default);
     let shown_theme = if *printing { Theme::Light } else { *theme };
 
+    // The window's listeners, for the app's lifetime (one effect: each hook
+    // call is compiled separately).
     {
-        let (route, epoch) = (route.clone(), epoch.clone());
+        let (route, epoch, printing) = (route.clone(), epoch.clone(), printing.clone());
         use_effect_with((), move |_| {
             let counter = Rc::new(Cell::new(0u32));
-            let listener = dom::window().map(|w| {
-                EventListener::new(&w, "hashchange", move |_| {
-                    counter.set(counter.get() + 1);
-                    route.set(Route::parse(&dom::hash()));
-                    epoch.set(counter.get());
-                })
-            });
-            let keys = keyboard_router();
-            move || drop((listener, keys))
-        });
-    }
-    {
-        let printing = printing.clone();
-        use_effect_with((), move |_| {
             let listeners = dom::window().map(|w| {
                 let (p1, p2) = (printing.clone(), printing);
                 (
+                    EventListener::new(&w, "hashchange", move |_| {
+                        counter.set(counter.get() + 1);
+                        route.set(Route::parse(&dom::hash()));
+                        epoch.set(counter.get());
+                    }),
                     // The attribute is set here, not in an effect, because the
                     // canvases (children) repaint before the app's effects run.
                     EventListener::new(&w, "beforeprint", move |_| {
@@ -67,7 +60,8 @@ pub fn App() -> Html {
                     }),
                 )
             });
-            move || drop(listeners)
+            let keys = keyboard_router();
+            move || drop((listeners, keys))
         });
     }
     // After a navigation: a section anchor, or the top of the new page.
@@ -91,12 +85,11 @@ pub fn App() -> Html {
             }
         });
     }
-    {
-        let (t, remember) = (shown_theme, !*printing);
-        use_effect_with((t, remember), |(t, remember)| t.apply(*remember));
-        let l = *large;
-        use_effect_with(l, |&l| apply_large_type(l));
-    }
+    // Both are idempotent, so one effect applies them whenever either changes.
+    use_effect_with((shown_theme, !*printing, *large), |&(t, remember, l)| {
+        t.apply(remember);
+        apply_large_type(l);
+    });
 
     if let Route::Embed { widget, .. } = &*route {
         return html! {
@@ -111,7 +104,7 @@ pub fn App() -> Html {
         _ => None,
     };
     let page = match &*route {
-        Route::Home => html! { <Cover /> },
+        Route::Home => cover(),
         Route::Chapter { slug, query } => match current {
             Some(ch) => {
                 let url = UrlState::new((*route).clone());
@@ -119,17 +112,17 @@ pub fn App() -> Html {
                 html! {
                     <>
                         <Notices {notices} />
-                        <ChapterPage key={format!("{slug}-{}", *epoch)} chapter={ch} {url} />
+                        { chapter_page(ch, &url, format!("{slug}-{}", *epoch)) }
                     </>
                 }
             }
-            None => html! { <NotFound notices={vec![Notice(format!(
+            None => not_found(format!(
                 "There is no chapter called '{slug}'. Here are the contents."
-            ))]} /> },
+            )),
         },
-        Route::NotFound { path } => html! { <NotFound notices={vec![Notice(format!(
+        Route::NotFound { path } => not_found(format!(
             "Nothing lives at '{path}'. Links look like #/chapter/NAME or #/embed/FIGURE; here are the contents."
-        ))]} /> },
+        )),
         Route::Embed { .. } => html! {},
     };
     let toggle_menu = {
@@ -155,18 +148,27 @@ pub fn App() -> Html {
         "Communication Scheduling on Permutation Networks".to_string(),
         |c| c.numbered_title(),
     );
+    let sidebar = Sidebar {
+        current,
+        theme: *theme,
+        on_theme,
+        large_type: *large,
+        on_large_type: on_large,
+        on_navigate: close_menu,
+    }
+    .view();
     html! {
         <ContextProvider<Theme> context={shown_theme}>
             <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
                 {"Skip to the text"}
             </a>
-            <div class={classes!("layout", menu_open.then_some("menu-open"))}>
+            <div class={if *menu_open { "layout menu-open" } else { "layout" }}>
                 <header class="topbar">
                     <button type="button" aria-controls="sidebar" aria-expanded={if *menu_open { "true" } else { "false" }}
                         onclick={toggle_menu}>{"☰ Contents"}</button>
                     <span class="title">{title}</span>
                 </header>
-                <Sidebar {current} theme={*theme} {on_theme} large_type={*large} on_large_type={on_large} on_navigate={close_menu} />
+                { sidebar }
                 <main class="page" id="main" tabindex="-1">{ page }</main>
             </div>
         </ContextProvider<Theme>>

@@ -157,6 +157,12 @@ pub struct JobProgressProps {
 /// first 100 ms).
 #[component]
 pub fn JobProgress(props: &JobProgressProps) -> Html {
+    job_progress(props)
+}
+
+/// [`JobProgress`] drawn by the caller: one component type less in the
+/// wasm.
+pub fn job_progress(props: &JobProgressProps) -> Html {
     if props.elapsed_ms < SHOW_AFTER_MS {
         return html! { <div class="job" aria-busy="true"><span>{"Computing…"}</span></div> };
     }

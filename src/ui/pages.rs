@@ -8,13 +8,6 @@ use crate::ui::widgets::WidgetHost;
 use crate::ui::widgets::frame::Notices;
 use yew::prelude::*;
 
-/// Props of [`ChapterPage`].
-#[derive(Properties, PartialEq)]
-pub struct ChapterProps {
-    pub chapter: &'static Chapter,
-    pub url: UrlState,
-}
-
 /// Keys in a chapter's query that belong to no widget of the chapter.
 pub fn stray_keys(chapter: &Chapter, query: &Query) -> Vec<Notice> {
     let ids: Vec<&str> = chapter.widgets().map(|w| w.id).collect();
@@ -30,15 +23,17 @@ pub fn stray_keys(chapter: &Chapter, query: &Query) -> Vec<Notice> {
         .collect()
 }
 
-/// A chapter: its HTML, its widgets, and links to its neighbours.
-#[component]
-pub fn ChapterPage(props: &ChapterProps) -> Html {
-    let ch = props.chapter;
+/// A chapter: its HTML, its widgets, and links to its neighbours. A new
+/// `key` remounts every figure (a navigation from outside the page).
+///
+/// The pages are plain functions, not components: each component type
+/// costs the wasm its own copy of Yew's lifecycle code.
+pub fn chapter_page(ch: &'static Chapter, url: &UrlState, key: String) -> Html {
     let segments = ch.segments.iter().map(|s| match s {
         // Chapter HTML was produced at build time from files in chapters/.
         Segment::Html(h) => Html::from_html_unchecked(AttrValue::Static(h)),
         Segment::Widget(w) => html! {
-            <WidgetHost id={w.id} kind={w.kind} caption={w.caption} chapter_params={w.params} url={props.url.clone()} />
+            <WidgetHost id={w.id} kind={w.kind} caption={w.caption} chapter_params={w.params} url={url.clone()} />
         },
     });
     let link = |c: Option<&'static Chapter>, label: &'static str| {
@@ -51,7 +46,7 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
         })
     };
     html! {
-        <article class="chapter">
+        <article class="chapter" key={key}>
             <p class="chapter-number">{format!("Chapter {}", ch.number)}</p>
             { for segments }
             <nav class="pager" aria-label="Chapters">
@@ -63,8 +58,7 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
 }
 
 /// The cover: `chapters/cover.md` around the contents list.
-#[component]
-pub fn Cover() -> Html {
+pub fn cover() -> Html {
     html! {
         <article class="cover chapter">
             { Html::from_html_unchecked(AttrValue::Static(COVER[0])) }
@@ -79,19 +73,12 @@ pub fn Cover() -> Html {
     }
 }
 
-/// Props of [`NotFound`].
-#[derive(Properties, PartialEq)]
-pub struct NotFoundProps {
-    pub notices: Vec<Notice>,
-}
-
-/// A link that leads nowhere: say so, and offer the contents.
-#[component]
-pub fn NotFound(props: &NotFoundProps) -> Html {
+/// A link that leads nowhere: say why, and offer the contents.
+pub fn not_found(why: String) -> Html {
     html! {
         <>
-            <Notices notices={props.notices.clone()} />
-            <Cover />
+            <Notices notices={vec![Notice(why)]} />
+            { cover() }
         </>
     }
 }

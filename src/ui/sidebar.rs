@@ -5,9 +5,10 @@ use crate::ui::dom;
 use crate::ui::theme::Theme;
 use yew::prelude::*;
 
-/// Props of [`Sidebar`].
-#[derive(Properties, PartialEq)]
-pub struct SidebarProps {
+/// The sidebar and what it needs from the app. A plain value drawn by
+/// [`Sidebar::view`] rather than a component: each component type costs
+/// the wasm its own copy of Yew's lifecycle code.
+pub struct Sidebar {
     /// The chapter on screen, if any.
     pub current: Option<&'static Chapter>,
     pub theme: Theme,
@@ -18,52 +19,53 @@ pub struct SidebarProps {
     pub on_navigate: Callback<()>,
 }
 
-/// The sidebar.
-#[component]
-pub fn Sidebar(props: &SidebarProps) -> Html {
-    let nav = props.on_navigate.reform(|_: MouseEvent| ());
-    let items = CHAPTERS.iter().map(|ch| {
-        let current = props.current.is_some_and(|c| c.slug == ch.slug);
-        let sections = current.then(|| {
+impl Sidebar {
+    /// The sidebar.
+    pub fn view(&self) -> Html {
+        let nav = self.on_navigate.reform(|_: MouseEvent| ());
+        let items = CHAPTERS.iter().map(|ch| {
+            let current = self.current.is_some_and(|c| c.slug == ch.slug);
+            let sections = current.then(|| {
+                html! {
+                    <ul class="sections">
+                        { for ch.sections.iter().map(|(id, text)| {
+                            let id_s = id.to_string();
+                            let close = self.on_navigate.clone();
+                            // Jump within the page without reloading the chapter,
+                            // so the figures keep their steps.
+                            let onclick = Callback::from(move |e: MouseEvent| {
+                                e.prevent_default();
+                                dom::focus_id(&id_s);
+                                close.emit(());
+                            });
+                            html! { <li><a href={format!("#/chapter/{}?at={id}", ch.slug)} {onclick}>{*text}</a></li> }
+                        }) }
+                    </ul>
+                }
+            });
             html! {
-                <ul class="sections">
-                    { for ch.sections.iter().map(|(id, text)| {
-                        let id_s = id.to_string();
-                        let close = props.on_navigate.clone();
-                        // Jump within the page without reloading the chapter,
-                        // so the figures keep their steps.
-                        let onclick = Callback::from(move |e: MouseEvent| {
-                            e.prevent_default();
-                            dom::focus_id(&id_s);
-                            close.emit(());
-                        });
-                        html! { <li><a href={format!("#/chapter/{}?at={id}", ch.slug)} {onclick}>{*text}</a></li> }
-                    }) }
-                </ul>
+                <li>
+                    <a href={format!("#/chapter/{}", ch.slug)} aria-current={current.then_some("page")} onclick={nav.clone()}>
+                        <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
+                    </a>
+                    { for sections }
+                </li>
             }
         });
+        let theme_label = match self.theme {
+            Theme::Light => "Dark theme",
+            Theme::Dark => "Light theme",
+        };
         html! {
-            <li>
-                <a href={format!("#/chapter/{}", ch.slug)} aria-current={current.then_some("page")} onclick={nav.clone()}>
-                    <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
-                </a>
-                { for sections }
-            </li>
+            <nav class="sidebar" id="sidebar" aria-label="Contents">
+                <a class="book-title" href="#/" onclick={self.on_navigate.reform(|_: MouseEvent| ())}>{"Communication Scheduling on Permutation Networks"}</a>
+                <ol class="toc">{ for items }</ol>
+                <div class="prefs" role="group" aria-label="Reading preferences">
+                    <button type="button" onclick={self.on_theme.reform(|_: MouseEvent| ())}>{theme_label}</button>
+                    <button type="button" aria-pressed={if self.large_type { "true" } else { "false" }}
+                        onclick={self.on_large_type.reform(|_: MouseEvent| ())}>{"Large type"}</button>
+                </div>
+            </nav>
         }
-    });
-    let theme_label = match props.theme {
-        Theme::Light => "Dark theme",
-        Theme::Dark => "Light theme",
-    };
-    html! {
-        <nav class="sidebar" id="sidebar" aria-label="Contents">
-            <a class="book-title" href="#/" onclick={props.on_navigate.reform(|_: MouseEvent| ())}>{"Communication Scheduling on Permutation Networks"}</a>
-            <ol class="toc">{ for items }</ol>
-            <div class="prefs" role="group" aria-label="Reading preferences">
-                <button type="button" onclick={props.on_theme.reform(|_: MouseEvent| ())}>{theme_label}</button>
-                <button type="button" aria-pressed={if props.large_type { "true" } else { "false" }}
-                    onclick={props.on_large_type.reform(|_: MouseEvent| ())}>{"Large type"}</button>
-            </div>
-        </nav>
     }
 }

@@ -3,6 +3,7 @@
 use crate::support::*;
 use commbook::core::step::{Progress, Stepper};
 use commbook::ui::job::{JobState, use_job};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::prelude::*;
 
@@ -32,6 +33,11 @@ fn seeds_reproduce_the_native_run() {
         crate::golden::fig7_fingerprint(),
         crate::golden::FIG7_64_7_42
     );
+}
+
+#[wasm_bindgen_test]
+fn numbers_parse_as_natively() {
+    crate::numbers::numbers_parse_as_rust_parses_them();
 }
 
 #[wasm_bindgen_test]
@@ -144,4 +150,30 @@ async fn long_work_runs_in_slices_and_can_be_cancelled() {
     assert_eq!(state(), "cancelled");
     handle.destroy();
     root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn matrix_colours_are_read_in_any_css_notation() {
+    // The release build's minified CSS writes #ffffff as #fff; the canvas
+    // must read that (and names, and rgb()) as the same colour.
+    let html: web_sys::HtmlElement = document().document_element().unwrap().unchecked_into();
+    let style = html.style();
+    style.set_property("--cell-empty", "#fff").unwrap();
+    style.set_property("--cell-grid", "black").unwrap();
+    style
+        .set_property("--cell-msg", "rgb(0, 114, 178)")
+        .unwrap();
+    let m = mount("#/chapter/permutations").await;
+    let canvas: web_sys::HtmlCanvasElement = m.get("#widget-com canvas").unchecked_into();
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let pixel = |x: f64, y: f64| ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data().to_vec();
+    // Cell (0, 0) of the default matrix is empty; row 0, column 2 holds a
+    // message (16 processors: 30 pixels a cell); x = 0 is a grid line.
+    assert_eq!(pixel(15.0, 15.0), [255, 255, 255, 255]);
+    assert_eq!(pixel(75.0, 15.0), [0, 114, 178, 255]);
+    assert_eq!(pixel(0.0, 15.0), [0, 0, 0, 255]);
+    for v in ["--cell-empty", "--cell-grid", "--cell-msg"] {
+        style.remove_property(v).unwrap();
+    }
 }

@@ -267,11 +267,13 @@ impl Fig7State {
     /// Row `i`'s `(column, bytes)` entries, sorted; `cols` from [`Self::col_positions`].
     pub fn row_entries(&self, i: usize, cols: &[u32]) -> Vec<(u32, u64)> {
         let r = self.row_at[i] as usize;
-        let mut row: Vec<(u32, u64)> = (0..self.diagonals)
-            .map(|k| (cols[(r + k) % self.n], self.bytes))
+        // Every entry has the same size, so sorting the columns suffices; as
+        // `usize`s they share the one sort the book's wasm has for them.
+        let mut row: Vec<usize> = (0..self.diagonals)
+            .map(|k| cols[(r + k) % self.n] as usize)
             .collect();
         row.sort_unstable();
-        row
+        row.into_iter().map(|c| (c as u32, self.bytes)).collect()
     }
 }
 

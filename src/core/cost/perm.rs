@@ -17,7 +17,6 @@
 
 use crate::published::ranka94::TABLE1;
 use crate::schedule::{Schedule, Transfer};
-use std::collections::BTreeMap;
 
 /// τ and φ, in microseconds and microseconds per byte.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,13 +34,16 @@ impl PermCost {
     /// Predicted time of one phase: its busiest send or receive port (see
     /// the module docs); τ for a phase with nothing to send.
     pub fn transfers_us(&self, phase: &[Transfer]) -> f64 {
-        let mut ports: BTreeMap<(bool, usize), f64> = BTreeMap::new();
+        // Processor p's send port at 2p, its receive port at 2p + 1; `None`
+        // for a port this phase does not use.
+        let ports = phase.iter().map(|t| 2 * t.src.max(t.dst) + 2).max();
+        let mut busy: Vec<Option<f64>> = vec![None; ports.unwrap_or(0)];
         for t in phase.iter().filter(|t| t.src != t.dst) {
             let cost = self.phase_us(t.bytes);
-            *ports.entry((false, t.src)).or_default() += cost;
-            *ports.entry((true, t.dst)).or_default() += cost;
+            *busy[2 * t.src].get_or_insert(0.0) += cost;
+            *busy[2 * t.dst + 1].get_or_insert(0.0) += cost;
         }
-        ports.into_values().fold(self.tau_us, f64::max)
+        busy.into_iter().flatten().fold(self.tau_us, f64::max)
     }
 
     /// Predicted time of a whole schedule.

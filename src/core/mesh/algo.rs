@@ -145,11 +145,12 @@ impl Algo {
             let gamma = g.trim().parse::<f64>().map_err(|_| unknown())?;
             return Ok((Algo::LogpLevRec, Some(gamma)));
         }
-        let algo = Algo::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(unknown)?;
-        Ok((algo, None))
+        Ok((Algo::named(s).ok_or_else(unknown)?, None))
+    }
+
+    /// The algorithm printed exactly as `s` (no γ).
+    pub fn named(s: &str) -> Option<Algo> {
+        Algo::ALL.into_iter().find(|a| a.name() == s)
     }
 
     /// The k of a k-level algorithm, as the name says (`None` for log p).

@@ -12,7 +12,7 @@
 
 use super::config::{Algo, CollectiveConfig, CollectiveError, Spec};
 use super::figures::ALGOS;
-use super::trace;
+use super::trace_rooted;
 use super::view::{CollState, caption};
 use crate::cost::delta::DeltaCost;
 use crate::trace::Trace;
@@ -50,7 +50,7 @@ pub fn five(base: &CollectiveConfig) -> Result<Vec<Run>, CollectiveError> {
                 ..*base
             }
             .validate()?;
-            let (c, trace) = trace(&spec);
+            let (c, trace) = trace_rooted(&spec);
             Ok(Run {
                 setups: c.setups(),
                 largest: c

@@ -22,7 +22,7 @@
 use super::config::{
     Algo, CollectiveConfig, CollectiveError, GATHER_GAMMA, Op, SCATTER_GAMMA, Spec,
 };
-use super::run;
+use super::run_rooted;
 use crate::cost::delta::DeltaCost;
 use crate::published::hambrusch::{FIGURE2, FIGURE5_SETUPS, FIGURE6, SIZES};
 
@@ -119,7 +119,7 @@ impl Sweep {
                     });
                 }
                 let spec = cfg.validate()?;
-                let c = run(&spec);
+                let c = run_rooted(&spec);
                 let row = table
                     .iter()
                     .find(|r| r.algo == algo.name())

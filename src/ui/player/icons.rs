@@ -4,11 +4,10 @@
 use yew::prelude::*;
 
 fn icon(path: &'static str) -> Html {
-    html! {
-        <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d={path} fill="currentColor" />
-        </svg>
-    }
+    // Written as a string: far less wasm than the same elements in `html!`.
+    Html::from_html_unchecked(AttrValue::from(format!(
+        r#"<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="{path}" fill="currentColor"/></svg>"#
+    )))
 }
 
 /// Bar and left triangle.

@@ -180,7 +180,13 @@ pub struct ControlsProps {
 /// Buttons, scrubber, speed and caption.
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
-    let p = &props.player;
+    controls(&props.player, &props.caption, &props.unit)
+}
+
+/// The controls, for a widget that draws them itself rather than mounting
+/// [`Controls`]: one component type less costs its own copy of Yew's
+/// lifecycle code less in the wasm.
+pub fn controls(p: &PlayerHandle, caption: &str, unit: &str) -> Html {
     let act = |a: Action| {
         let cb = p.act.clone();
         Callback::from(move |_: MouseEvent| cb.emit(a))
@@ -205,7 +211,6 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     let at_start = p.pos == 0;
     let at_end = p.pos >= p.len;
-    let unit = &props.unit;
     html! {
         <div class="player">
             <div class="player-buttons" role="toolbar" aria-label={format!("{unit} player")}>
@@ -236,7 +241,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     </select>
                 </label>
             </div>
-            <p class="caption" aria-live="polite" aria-atomic="true">{props.caption.clone()}</p>
+            <p class="caption" aria-live="polite" aria-atomic="true">{caption.to_string()}</p>
             <p class="hint">{"Keys while the figure has focus: Space play/pause, ← → step, Home/End first/last."}</p>
         </div>
     }

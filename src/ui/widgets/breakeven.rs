@@ -7,14 +7,15 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::figure::{self, Ctx, Out, Parts, Shared};
+use super::scaffold::standard;
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark, Scale, format_value};
 use crate::core::cost::breakeven::{self, Lines, LpCgmModel, measured};
 use crate::core::published::ranka94::TABLES_2_3_N;
 use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -26,7 +27,7 @@ pub struct Breakeven {
 
 /// The model with the reader's overrides. Every value is range-checked by
 /// its spec, so nothing here can fail.
-fn key(v: &Values) -> (LpCgmModel, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let fit = LpCgmModel::fitted();
     let mut cost = fit.cost;
     if let Some(t) = v.number("tau") {
@@ -43,31 +44,36 @@ fn key(v: &Values) -> (LpCgmModel, Vec<Notice>) {
         c3: v.number("c3").unwrap_or(fit.c3),
         reuse: v.int("reuse").max(1) as f64,
     };
-    (model, Vec::new())
+    (figure::Key::Breakeven(model), Vec::new())
 }
 
-fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Breakeven>> {
+/// Layers the player adds: the measured winners, the break-even line, the
+/// two approximations.
+pub const LAYERS: usize = 3;
+
+/// Draws the model's lines.
+pub fn make(m: &LpCgmModel) -> Box<dyn Stepper<Output = Out>> {
     let model = *m;
-    Box::new(Immediate::new(move || Breakeven {
-        lines: breakeven::lines(&model),
-        model,
+    Box::new(Immediate::new(move || {
+        Out::Breakeven(Breakeven {
+            lines: breakeven::lines(&model),
+            model,
+        })
     }))
 }
 
-/// The break-even widget.
-#[component]
-pub fn BreakevenWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |_: &Breakeven| 3,
-            start_at_end: true,
-        },
-    );
+/// The break-even figure.
+pub fn parts() -> Parts {
+    Parts {
+        key,
+        start_at_end: true,
+        view: Box::new(body),
+    }
+}
+
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
     let fit = LpCgmModel::fitted();
-    let settings = settings_noted(props, &ctx, &|k| match k {
+    let settings = settings_noted(props, ctx, &|k| match k {
         "tau" => format!("fit: {}", format_value(fit.cost.tau_us)),
         "bw" => format!("fit: {}", format_value(fit.cost.bandwidth_mb_s())),
         "c1" => format!("fit: {}", format_value(fit.c1)),
@@ -75,10 +81,13 @@ pub fn BreakevenWidget(props: &WidgetProps) -> Html {
         "c3" => format!("fit: {}", format_value(fit.c3)),
         _ => String::new(),
     });
-    standard(props, &ctx, settings, "the model", |b| view(&ctx, b))
+    standard(props, ctx, settings, "the model", |out| match &**out {
+        Out::Breakeven(b) => view(ctx, b),
+        _ => html! {},
+    })
 }
 
-fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {
+fn view(ctx: &Ctx, b: &Breakeven) -> Html {
     let k = ctx.pos;
     let m = &b.model;
     // The measurements fill every corner of the plot: legend underneath.
@@ -126,7 +135,7 @@ fn view(ctx: &WidgetCtx<Breakeven>, b: &Rc<Breakeven>) -> Html {
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename="lp-cgm-breakeven.svg" />
-            <Controls player={ctx.player.clone()} caption={breakeven::caption(k, m)} unit="layer" />
+            { controls(&ctx.player, &breakeven::caption(k, m), "layer") }
         </>
     }
 }

@@ -6,7 +6,7 @@
 //! printed, so a 128-row CCOM stays readable (and cheap to redraw); the
 //! caption says which rows are shown.
 
-use super::grid::{Grid, GridCell, Tone};
+use super::grid::{GridCell, GridProps, Tone, grid};
 use crate::core::algo::masking::paper_int;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -83,11 +83,16 @@ impl CcomTable<'_> {
         } else {
             format!("CCOM, {n} rows × {} columns.", self.width)
         };
-        html! {
-            <Grid rows={rows} cols={cols} cells={Rc::new(cells)}
-                row_labels={(first..first + rows).map(|r| r.to_string()).collect::<Vec<_>>()}
-                col_labels={col_labels} caption={caption} />
-        }
+        grid(&GridProps {
+            rows,
+            cols,
+            cells: Rc::new(cells),
+            row_labels: (first..first + rows)
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>(),
+            col_labels,
+            caption: caption.into(),
+        })
     }
 }
 

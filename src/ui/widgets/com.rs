@@ -4,55 +4,57 @@
 use super::WidgetProps;
 use super::controls::setting_for;
 use super::edit_form::EditForm;
-use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use crate::book::matrix_params::{Built, MatrixBuild, MatrixParams, toggle};
+use super::figure::{Ctx, Key, Out, Parts, Shared};
+use super::matrix::{Cell, MatrixView, swatches};
+use super::scaffold::{WidgetCtx, standard};
+use crate::book::matrix_params::{MatrixBuild, MatrixParams, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
 use crate::core::com::fig7::Fig7Event;
-use crate::ui::player::Controls;
+use crate::core::step::{Stepper, map};
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The matrix widget.
-#[component]
-pub fn ComWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key: MatrixParams::read,
-        make: |p| Box::new(MatrixBuild::new(p.clone())),
-        len: |b: &Built| b.trace.as_ref().map_or(0, |t| t.len()),
+/// The matrix figure.
+pub fn parts() -> Parts {
+    Parts {
+        key: |v| {
+            let (p, notes) = MatrixParams::read(v);
+            (Key::Com(p), notes)
+        },
         start_at_end: true,
-    };
-    use_matrix_figure(props, spec, &n_note, "the matrix", view)
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &n_note, "the matrix", view)
+        }),
+    }
+}
+
+/// Builds the matrix.
+pub fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = Out>> {
+    Box::new(map(MatrixBuild::new(p.clone()), Out::Com))
 }
 
 /// A matrix figure's view: the widget, its context and result, the theme
 /// and the cell under the pointer.
-pub type FigureView<T> =
-    fn(&WidgetProps, &WidgetCtx<T>, &Rc<T>, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
+pub type FigureView =
+    fn(&WidgetProps, &Ctx, &Out, Theme, &UseStateHandle<Option<(usize, usize)>>) -> Html;
 
-/// The usual figure over a matrix the reader can edit: the scaffold, the
-/// settings with a note under each (`note(key)`), and `view` once `spec`'s
-/// computation (`what`) is done.
-#[hook]
-pub fn use_matrix_figure<K, T>(
+/// The usual figure over a matrix the reader can edit: the settings with a
+/// note under each (`note(key)`), and `view` once the computation (`what`)
+/// is done.
+pub fn matrix_figure(
     props: &WidgetProps,
-    spec: Spec<K, T>,
+    ctx: &Ctx,
+    shared: &Shared,
     note: &dyn Fn(&str) -> String,
     what: &'static str,
-    view: FigureView<T>,
-) -> Html
-where
-    K: PartialEq + Clone + 'static,
-    T: 'static,
-{
-    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let ctx = use_widget(props, spec);
-    let hover = use_state(|| None::<(usize, usize)>);
-    let settings = settings_noted(props, &ctx, note);
-    standard(props, &ctx, settings, what, |run| {
-        view(props, &ctx, run, theme, &hover)
+    view: FigureView,
+) -> Html {
+    let settings = settings_noted(props, ctx, note);
+    standard(props, ctx, settings, what, |out| {
+        view(props, ctx, out, shared.theme, &shared.hover)
     })
 }
 
@@ -130,11 +132,14 @@ pub fn readout(com: &Com, cell: Option<(usize, usize)>) -> String {
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<Built>,
-    built: &Rc<Built>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Com(built) = out else {
+        return html! {};
+    };
     let n = built.com.n();
     let len = ctx.player.len;
     let at_end = ctx.pos >= len;
@@ -221,7 +226,7 @@ fn view(
             <div class="matrix-wrap">
                 <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} {on_click} {on_hover} label={label} />
                 <div class="matrix-side">
-                    <Legend items={vec![(Cell::Msg, "message"), (Cell::Now, "written or moved in this step"), (Cell::Edit, "added by you")]} />
+                    { swatches(&[(Cell::Msg, "message"), (Cell::Now, "written or moved in this step"), (Cell::Edit, "added by you")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&shown, **hover) }</p>
                     <dl class="stats">
                         <dt>{"messages"}</dt><dd>{shown.len()}</dd>
@@ -233,7 +238,7 @@ fn view(
                         edits={built.params.flips.len()} on_clear={clear_cb(ctx, &built.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} caption={caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -5,11 +5,11 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::edit_form::EditForm;
-use super::grid::{Grid, GridCell, Tone};
-use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx};
+use super::figure::{self, Ctx, Out, Parts};
+use super::grid::{GridCell, GridProps, Tone, grid};
+use super::matrix::{Cell, MatrixView, swatches};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::Run;
@@ -20,7 +20,7 @@ use crate::core::com::Com;
 use crate::core::rng::Rng;
 use crate::core::step::{Immediate, Stepper, then};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -44,12 +44,16 @@ pub struct CompactionRun {
     sorted: Run,
 }
 
-fn key(v: &Values) -> ((MatrixParams, RowOrder), Vec<Notice>) {
+/// The matrix and the row order the figure shows.
+pub type Key = (MatrixParams, RowOrder);
+
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
-    ((p, row_order(v)), notes)
+    (figure::Key::Ccom((p, row_order(v))), notes)
 }
 
-fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>> {
+/// Builds the matrix, compacts it and runs CGM both ways.
+pub fn make(k: &Key) -> Box<dyn Stepper<Output = Out>> {
     let (params, order) = k.clone();
     Box::new(then(MatrixBuild::new(params.clone()), move |built| {
         Immediate::new(move || {
@@ -57,41 +61,53 @@ fn make(k: &(MatrixParams, RowOrder)) -> Box<dyn Stepper<Output = CompactionRun>
             let seed = params.seed;
             // The same draws as CGM's own compaction with this seed.
             let (_, trace) = ccom::trace_ordered(&com, &mut Rng::new(seed), order);
-            CompactionRun {
+            Out::Ccom(CompactionRun {
                 shuffled: cgm::run_ordered(&com, seed, RowOrder::Shuffled),
                 sorted: cgm::run_ordered(&com, seed, RowOrder::Sorted),
                 com: Rc::new(com),
                 params,
                 order,
                 trace,
-            }
+            })
         })
     }))
 }
 
-/// The compaction widget.
-#[component]
-pub fn CompactionWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
+impl CompactionRun {
+    /// Steps in the compaction's trace.
+    pub fn len(&self) -> usize {
+        self.trace.len()
+    }
+}
+
+/// The compaction figure.
+pub fn parts() -> Parts {
+    Parts {
         key,
-        make,
-        len: |r: &CompactionRun| r.trace.len(),
         start_at_end: false,
-    };
-    let note = |k: &str| match k {
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &note, "the compaction", view)
+        }),
+    }
+}
+
+fn note(k: &str) -> String {
+    match k {
         "n" => "at most 128 here: CCOM is printed as numbers".into(),
         _ => String::new(),
-    };
-    use_matrix_figure(props, spec, &note, "the compaction", view)
+    }
 }
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<CompactionRun>,
-    run: &Rc<CompactionRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Ccom(run) = out else {
+        return html! {};
+    };
     let n = run.com.n();
     let state = run.trace.state_at(ctx.pos);
     let events = run.trace.events(ctx.pos);
@@ -158,7 +174,7 @@ fn view(
                 <div class="matrix-col">
                     <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme}
                         on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
-                    <Legend items={vec![(Cell::Msg, "not yet copied"), (Cell::Now, "this step's row"), (Cell::Done, "copied")]} />
+                    { swatches(&[(Cell::Msg, "not yet copied"), (Cell::Now, "this step's row"), (Cell::Done, "copied")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&run.com, **hover) }</p>
                 </div>
                 <div class="matrix-side">
@@ -171,7 +187,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }
@@ -210,10 +226,19 @@ fn effect(run: &CompactionRun) -> Html {
             ]
         })
         .collect();
-    html! {
-        <Grid rows={3} cols={2} cells={Rc::new(cells)}
-            row_labels={vec!["permutations".to_string(), "probes".into(), "collisions".into()]}
-            col_labels={vec!["Random_Swap on".to_string(), "off".into()]}
-            caption={format!("CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):")} />
-    }
+    let caption = format!(
+        "CGM on this matrix ({m} messages) after either compaction (tinted: this figure's setting):"
+    );
+    grid(&GridProps {
+        rows: 3,
+        cols: 2,
+        cells: Rc::new(cells),
+        row_labels: vec![
+            "permutations".to_string(),
+            "probes".into(),
+            "collisions".into(),
+        ],
+        col_labels: vec!["Random_Swap on".to_string(), "off".into()],
+        caption: caption.into(),
+    })
 }

@@ -100,6 +100,7 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
             }
         })
     };
+    let invalid = error.is_some().then_some("true");
     let field = match spec.kind {
         ParamKind::Choice { options, .. } => html! {
             <select id={id.clone()} onchange={on_change}>
@@ -108,11 +109,6 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
                 }) }
             </select>
         },
-        ParamKind::Int { min, max, .. } => html! {
-            <input id={id.clone()} type="number" inputmode="numeric" min={min.to_string()} max={max.to_string()} step="1"
-                value={shown(&props.value)} onchange={on_change}
-                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
-        },
         ParamKind::Number { min, max, .. } if props.slider.is_some() => html! {
             <span class="slider">
                 <input id={id.clone()} type="range" min={format_number(min)} max={format_number(max)}
@@ -120,16 +116,33 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
                 <output for={id.clone()}>{shown(&props.value)}</output>
             </span>
         },
-        ParamKind::Number { min, max, default } => html! {
-            <input id={id.clone()} type="number" min={format_number(min)} max={format_number(max)} step="any"
-                placeholder={default.map_or("auto".to_string(), format_number)}
-                value={shown(&props.value)} onchange={on_change}
-                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
-        },
-        ParamKind::Text { .. } => html! {
-            <input id={id.clone()} type="text" value={shown(&props.value)} onchange={on_change}
-                aria-invalid={error.is_some().then_some("true")} aria-describedby={err_id.clone()} />
-        },
+        // One `html!` for the three kinds of text field (each costs wasm).
+        kind => {
+            let (ty, mode, min, max, step, placeholder) = match kind {
+                ParamKind::Int { min, max, .. } => (
+                    "number",
+                    Some("numeric"),
+                    Some(min.to_string()),
+                    Some(max.to_string()),
+                    Some("1"),
+                    None,
+                ),
+                ParamKind::Number { min, max, default } => (
+                    "number",
+                    None,
+                    Some(format_number(min)),
+                    Some(format_number(max)),
+                    Some("any"),
+                    Some(default.map_or("auto".to_string(), format_number)),
+                ),
+                _ => ("text", None, None, None, None, None),
+            };
+            html! {
+                <input id={id.clone()} type={ty} inputmode={mode} {min} {max} {step} {placeholder}
+                    value={shown(&props.value)} onchange={on_change}
+                    aria-invalid={invalid} aria-describedby={err_id.clone()} />
+            }
+        }
     };
     html! {
         <div class="control">

@@ -5,15 +5,16 @@
 
 use super::WidgetProps;
 use super::controls::setting;
-use super::frame::Frame;
-use super::scaffold::{Phase, Spec, use_widget};
+use super::figure::{self, Ctx, Out, Parts, Shared};
+use super::frame::{FrameProps, frame};
+use super::scaffold::Phase;
 use crate::book::params::{Notice, Value, Values};
 use crate::chart::{Chart, Mark, Scale, format_value};
 use crate::core::cost::perm::PermCost;
 use crate::core::published::ranka94::TABLE1;
 use crate::core::step::{Immediate, Stepper};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -24,30 +25,33 @@ pub struct Fits {
 
 /// The reader's own τ (µs) and bandwidth (MB/s), when set.
 #[derive(Clone, PartialEq)]
-struct Manual {
+pub struct Manual {
     tau: Option<f64>,
     bw: Option<f64>,
 }
 
-fn key(v: &Values) -> (Manual, Vec<Notice>) {
-    (
-        Manual {
-            tau: v.number("tau"),
-            bw: v.number("bw"),
-        },
-        Vec::new(),
-    )
+fn manual(v: &Values) -> Manual {
+    Manual {
+        tau: v.number("tau"),
+        bw: v.number("bw"),
+    }
 }
 
-fn make(_: &Manual) -> Box<dyn Stepper<Output = Fits>> {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
+    (figure::Key::Cost(manual(v)), Vec::new())
+}
+
+/// Fits τ and φ to every prefix of Table 1 (the reader's own values are
+/// drawn, not fitted).
+pub fn make() -> Box<dyn Stepper<Output = Out>> {
     Box::new(Immediate::new(|| {
         let pts: Vec<(u64, f64)> = TABLE1
             .iter()
             .map(|r| (r.bytes, r.ave_ms * 1000.0))
             .collect();
-        Fits {
+        Out::Cost(Fits {
             fits: (0..=pts.len()).map(|k| PermCost::fit(&pts[..k])).collect(),
-        }
+        })
     }))
 }
 
@@ -63,25 +67,33 @@ fn line(c: &PermCost) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The cost-model widget.
-#[component]
-pub fn CostWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: |f: &Fits| f.fits.len() - 1,
-            start_at_end: true,
-        },
-    );
-    let Phase::Done(fits) = &ctx.phase else {
+impl Fits {
+    /// Steps: one per row of Table 1.
+    pub fn len(&self) -> usize {
+        self.fits.len() - 1
+    }
+}
+
+/// The cost-model figure.
+pub fn parts() -> Parts {
+    Parts {
+        key,
+        start_at_end: true,
+        view: Box::new(body),
+    }
+}
+
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
+    let Phase::Done(out) = &ctx.phase else {
+        return html! {};
+    };
+    let Out::Cost(fits) = &**out else {
         return html! {};
     };
     let k = ctx.pos;
     let fit = fits.fits.get(k).copied().flatten();
     let full = fits.fits.last().copied().flatten();
-    let manual = key(&ctx.values).0;
+    let manual = manual(&ctx.values);
     let mine = full.map(|f| PermCost {
         tau_us: manual.tau.unwrap_or(f.tau_us),
         phi_us_per_byte: manual.bw.map_or(f.phi_us_per_byte, |b| 1.0 / b),
@@ -143,7 +155,7 @@ pub fn CostWidget(props: &WidgetProps) -> Html {
             ("bw", Some(f)) => format!("fit: {}", format_value(f.bandwidth_mb_s())),
             _ => String::new(),
         };
-        setting(props, &ctx, spec, placeholder)
+        setting(props, ctx, spec, placeholder)
     });
     let reset = {
         let (set, values) = (ctx.set_values.clone(), ctx.values.clone());
@@ -155,31 +167,38 @@ pub fn CostWidget(props: &WidgetProps) -> Html {
         })
     };
     let model = mine.or(full);
-    html! {
-        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={ctx.notices.clone()} onkeydown={Some(ctx.player.onkeydown.clone())}>
-            <div class="controls">
-                { for inputs }
-                <button type="button" onclick={reset} disabled={!custom}>{"Back to the fit"}</button>
-            </div>
-            <ChartView chart={Rc::new(chart)} filename="cm5-permutation-cost.svg" />
-            if let Some(m) = model {
-                <table class="residuals">
-                    <caption>{ if custom { "Your model against Table 1" } else { "The full fit against Table 1" } }</caption>
-                    <thead><tr><th>{"M (bytes)"}</th><th>{"measured (ms)"}</th><th>{"model (ms)"}</th><th>{"error"}</th></tr></thead>
-                    <tbody>
-                        { for TABLE1.iter().map(|r| {
-                            let model_ms = m.phase_us(r.bytes) / 1000.0;
-                            let err = (model_ms - r.ave_ms) / r.ave_ms * 100.0;
-                            html! { <tr>
-                                <td>{r.bytes}</td><td>{format_value(r.ave_ms)}</td>
-                                <td>{format_value(model_ms)}</td><td>{format!("{err:+.1}%")}</td>
-                            </tr> }
-                        }) }
-                    </tbody>
-                </table>
-            }
-            <Controls player={ctx.player.clone()} {caption} unit="row" />
-        </Frame>
-    }
+    let children = html! {
+        <>
+                <div class="controls">
+                    { for inputs }
+                    <button type="button" onclick={reset} disabled={!custom}>{"Back to the fit"}</button>
+                </div>
+                <ChartView chart={Rc::new(chart)} filename="cm5-permutation-cost.svg" />
+                if let Some(m) = model {
+                    <table class="residuals">
+                        <caption>{ if custom { "Your model against Table 1" } else { "The full fit against Table 1" } }</caption>
+                        <thead><tr><th>{"M (bytes)"}</th><th>{"measured (ms)"}</th><th>{"model (ms)"}</th><th>{"error"}</th></tr></thead>
+                        <tbody>
+                            { for TABLE1.iter().map(|r| {
+                                let model_ms = m.phase_us(r.bytes) / 1000.0;
+                                let err = (model_ms - r.ave_ms) / r.ave_ms * 100.0;
+                                html! { <tr>
+                                    <td>{r.bytes}</td><td>{format_value(r.ave_ms)}</td>
+                                    <td>{format_value(model_ms)}</td><td>{format!("{err:+.1}%")}</td>
+                                </tr> }
+                            }) }
+                        </tbody>
+                    </table>
+                }
+                { controls(&ctx.player, &caption, "row") }
+        </>
+    };
+    frame(&FrameProps {
+        id: props.id.clone(),
+        title: props.spec.title.into(),
+        caption: props.caption.clone(),
+        notices: ctx.notices.clone(),
+        onkeydown: Some(ctx.player.onkeydown.clone()),
+        children,
+    })
 }

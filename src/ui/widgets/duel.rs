@@ -6,12 +6,12 @@
 
 use super::WidgetProps;
 use super::ccom_table::{CcomTable, tone_legend};
-use super::com::{clear_cb, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, readout, toggle_cb};
 use super::compaction::row_order;
 use super::edit_form::EditForm;
-use super::grid::{Grid, GridCell, Tone};
-use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx};
+use super::figure::{self, Ctx, Out, Parts};
+use super::grid::{GridCell, GridProps, Tone, grid};
+use super::matrix::{Cell, MatrixView, swatches};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::book::params::{Notice, Values};
 use crate::core::algo::ccom::RowOrder;
@@ -21,7 +21,7 @@ use crate::core::algo::gm::{GmState, Scan};
 use crate::core::com::Com;
 use crate::core::lockstep::Side;
 use crate::core::step::{Immediate, Stepper, then};
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -33,15 +33,17 @@ pub struct DuelRun {
     duel: Duel,
 }
 
-type Key = (MatrixParams, Scan, RowOrder);
+/// The matrix, GM's scan and CCOM's row order.
+pub type Key = (MatrixParams, Scan, RowOrder);
 
-fn key(v: &Values) -> (Key, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (p, notes) = MatrixParams::read(v);
     let scan = Scan::parse(v.choice("scan")).unwrap_or_default();
-    ((p, scan, row_order(v)), notes)
+    (figure::Key::Duel((p, scan, row_order(v))), notes)
 }
 
-fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
+/// Builds the matrix, then runs both.
+pub fn make(k: &Key) -> Box<dyn Stepper<Output = Out>> {
     let (params, scan, order) = k.clone();
     Box::new(then(MatrixBuild::new(params.clone()), move |built| {
         Immediate::new(move || {
@@ -50,39 +52,51 @@ fn make(k: &Key) -> Box<dyn Stepper<Output = DuelRun>> {
                 scan,
                 order,
             };
-            DuelRun {
+            Out::Duel(DuelRun {
                 duel: duel::run(&built.com, &cfg),
                 com: Rc::new(built.com),
                 params,
-            }
+            })
         })
     }))
 }
 
-/// The GM/CGM widget.
-#[component]
-pub fn DuelWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
+impl DuelRun {
+    /// Steps on the shared clock.
+    pub fn len(&self) -> usize {
+        self.duel.len()
+    }
+}
+
+/// The GM/CGM figure.
+pub fn parts() -> Parts {
+    Parts {
         key,
-        make,
-        len: |r: &DuelRun| r.duel.len(),
         start_at_end: false,
-    };
-    let note = |k: &str| match k {
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &note, "GM and CGM", view)
+        }),
+    }
+}
+
+fn note(k: &str) -> String {
+    match k {
         "n" => "at most 128 here: GM's trace grows with n²".into(),
         "d" => "at most 64 here: GM takes 226 000 steps at n = 128, d = 64".into(),
         _ => String::new(),
-    };
-    use_matrix_figure(props, spec, &note, "GM and CGM", view)
+    }
 }
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<DuelRun>,
-    run: &Rc<DuelRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Duel(run) = out else {
+        return html! {};
+    };
     let n = run.com.n();
     let (g, c) = run.duel.states(ctx.pos);
     let mover = run.duel.mover(ctx.pos);
@@ -115,9 +129,9 @@ fn view(
                     <h4>{"GM scans COM"}</h4>
                     <MatrixView rows={n} cols={n} cells={Rc::new(gm_cells(&run.com, &g))} {theme}
                         on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
-                    <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Done, "sent earlier"),
+                    { swatches(&[(Cell::Msg, "waiting"), (Cell::Done, "sent earlier"),
                         (Cell::Now, "claimed in this iteration"), (Cell::Idle, "zero visited now (wasted)"),
-                        (Cell::Probe, "probed now: receiver taken")]} />
+                        (Cell::Probe, "probed now: receiver taken")]) }
                     <p class="hover-readout" aria-live="off">{ readout(&run.com, **hover) }</p>
                 </div>
                 <div class="matrix-side">
@@ -131,7 +145,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} caption={run.duel.caption(ctx.pos)} unit="step" />
+            { controls(&ctx.player, &run.duel.caption(ctx.pos), "step") }
         </>
     }
 }
@@ -183,12 +197,15 @@ fn counters(g: &GmState, c: &CgmState, messages: usize, mover: Option<Side>) -> 
             ]
         })
         .collect();
-    html! {
-        <Grid rows={6} cols={2} cells={Rc::new(cells)}
-            row_labels={rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>()}
-            col_labels={vec!["GM".to_string(), "CGM".into()]}
-            caption="So far, for the same number of probes (the one that just moved is tinted):" />
-    }
+    grid(&GridProps {
+        rows: 6,
+        cols: 2,
+        cells: Rc::new(cells),
+        row_labels: rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(),
+        col_labels: vec!["GM".to_string(), "CGM".into()],
+        caption: "So far, for the same number of probes (the one that just moved is tinted):"
+            .into(),
+    })
 }
 
 /// COM as GM sees it now.

@@ -22,6 +22,13 @@ pub struct FrameProps {
 /// A widget's frame.
 #[component]
 pub fn Frame(props: &FrameProps) -> Html {
+    frame(props)
+}
+
+/// The frame, for a widget that draws it itself rather than mounting
+/// [`Frame`]: each component type brings its own copy of Yew's lifecycle
+/// code into the wasm.
+pub fn frame(props: &FrameProps) -> Html {
     let dom_id = format!("widget-{}", props.id);
     let title_id = format!("{dom_id}-title");
     html! {

@@ -6,6 +6,7 @@
 //!
 //! For tables past a few thousand cells use `MatrixView` instead.
 
+use crate::chart::esc;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -80,33 +81,52 @@ pub struct GridProps {
 /// The table.
 #[component]
 pub fn Grid(props: &GridProps) -> Html {
-    let head = (!props.col_labels.is_empty()).then(|| {
-        html! {
-            <thead><tr>
-                if !props.row_labels.is_empty() { <th></th> }
-                { for props.col_labels.iter().map(|c| html! { <th scope="col">{c.clone()}</th> }) }
-            </tr></thead>
+    grid(props)
+}
+
+/// The table, for callers that have no use for a component of their own:
+/// the markup is written as a string, which costs the wasm far less than
+/// the same elements built with `html!`, and each component type brings its
+/// own copy of Yew's lifecycle code.
+pub fn grid(props: &GridProps) -> Html {
+    let mut out = format!(
+        r#"<div class="grid-wrap"><table class="grid"><caption>{}</caption>"#,
+        esc(&props.caption)
+    );
+    if !props.col_labels.is_empty() {
+        out.push_str("<thead><tr>");
+        if !props.row_labels.is_empty() {
+            out.push_str("<th></th>");
         }
-    });
-    let rows = (0..props.rows).map(|r| {
-        let label = props.row_labels.get(r).map(|l| html! { <th scope="row">{l.clone()}</th> });
-        html! {
-            <tr>
-                { for label }
-                { for (0..props.cols).map(|c| {
-                    let cell = props.cells.get(r * props.cols + c).cloned().unwrap_or_default();
-                    html! { <td class={classes!(cell.tone.class(), cell.marked.then_some("marked"))}>{cell.text}</td> }
-                }) }
-            </tr>
+        for c in &props.col_labels {
+            out.push_str(&format!(r#"<th scope="col">{}</th>"#, esc(c)));
         }
-    });
-    html! {
-        <div class="grid-wrap">
-            <table class="grid">
-                <caption>{props.caption.clone()}</caption>
-                { for head }
-                <tbody>{ for rows }</tbody>
-            </table>
-        </div>
+        out.push_str("</tr></thead>");
     }
+    out.push_str("<tbody>");
+    for r in 0..props.rows {
+        out.push_str("<tr>");
+        if let Some(l) = props.row_labels.get(r) {
+            out.push_str(&format!(r#"<th scope="row">{}</th>"#, esc(l)));
+        }
+        for c in 0..props.cols {
+            let cell = props.cells.get(r * props.cols + c);
+            let text = cell.map_or("", |c| &c.text);
+            let classes: Vec<&str> = cell
+                .map(|c| [c.tone.class(), if c.marked { "marked" } else { "" }])
+                .into_iter()
+                .flatten()
+                .filter(|c| !c.is_empty())
+                .collect();
+            let class = if classes.is_empty() {
+                String::new()
+            } else {
+                format!(r#" class="{}""#, classes.join(" "))
+            };
+            out.push_str(&format!("<td{class}>{}</td>", esc(text)));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+    Html::from_html_unchecked(AttrValue::from(out))
 }

@@ -3,16 +3,16 @@
 //! can generate or edit.
 
 use super::WidgetProps;
-use super::com::{clear_cb, n_note, readout, toggle_cb, use_matrix_figure};
+use super::com::{clear_cb, matrix_figure, n_note, readout, toggle_cb};
 use super::edit_form::EditForm;
-use super::matrix::{Cell, Legend, MatrixView};
-use super::scaffold::{Spec, WidgetCtx};
+use super::figure::{Ctx, Key, Out, Parts};
+use super::matrix::{Cell, MatrixView, swatches};
 use crate::book::matrix_params::{MatrixBuild, MatrixParams};
 use crate::core::algo::lp::{self, Lp, LpOutcome};
 use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::step::{Stepper, map, then};
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -26,33 +26,41 @@ pub struct LpRun {
     phase_of: Vec<Option<u32>>,
 }
 
-fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = LpRun>> {
+/// Builds the matrix, then runs LP on it.
+pub fn make(p: &MatrixParams) -> Box<dyn Stepper<Output = Out>> {
     let params = p.clone();
     Box::new(then(MatrixBuild::new(p.clone()), move |built| {
         let com = Rc::new(built.com);
         let keep = com.clone();
         map(Lp::new(com, true), move |out: LpOutcome| {
             let phase_of = out.schedule.phase_of();
-            LpRun {
+            Out::Lp(LpRun {
                 com: keep,
                 out,
                 params,
                 phase_of,
-            }
+            })
         })
     }))
 }
 
-/// The LP widget.
-#[component]
-pub fn LpWidget(props: &WidgetProps) -> Html {
-    let spec = Spec {
-        key: MatrixParams::read,
-        make,
-        len: |r: &LpRun| r.out.trace.as_ref().map_or(0, |t| t.len()),
+/// Steps in a run's trace.
+pub fn len(r: &LpRun) -> usize {
+    r.out.trace.as_ref().map_or(0, |t| t.len())
+}
+
+/// The LP figure.
+pub fn parts() -> Parts {
+    Parts {
+        key: |v| {
+            let (p, notes) = MatrixParams::read(v);
+            (Key::Lp(p), notes)
+        },
         start_at_end: false,
-    };
-    use_matrix_figure(props, spec, &n_note, "the LP schedule", view)
+        view: Box::new(|props, ctx, shared| {
+            matrix_figure(props, ctx, shared, &n_note, "the LP schedule", view)
+        }),
+    }
 }
 
 /// Longest list of pairs printed beside the matrix.
@@ -60,11 +68,14 @@ const MAX_LISTED: usize = 64;
 
 fn view(
     props: &WidgetProps,
-    ctx: &WidgetCtx<LpRun>,
-    run: &Rc<LpRun>,
+    ctx: &Ctx,
+    out: &Out,
     theme: Theme,
     hover: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Html {
+    let Out::Lp(run) = out else {
+        return html! {};
+    };
     let Some(trace) = run.out.trace.as_ref() else {
         return html! {};
     };
@@ -129,7 +140,7 @@ fn view(
             <div class="matrix-wrap">
                 <MatrixView rows={n} cols={n} cells={Rc::new(cells)} {theme} on_click={Some(toggle_cb(ctx, &run.params))} {on_hover} {label} />
                 <div class="matrix-side">
-                    <Legend items={vec![(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]} />
+                    { swatches(&[(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"), (Cell::Done, "delivered"), (Cell::Idle, "pair meets, nothing to send")]) }
                     <p class="hover-readout">{ readout(&run.com, **hover) }</p>
                     if k > 0 {
                         <p><strong>{"Sent in this step: "}</strong></p>
@@ -153,7 +164,7 @@ fn view(
                         edits={run.params.flips.len()} on_clear={clear_cb(ctx, &run.params)} />
                 </div>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -8,6 +8,7 @@
 //! are mapped back to (row, column). A keyboard path to the same edits is
 //! offered by the widgets beside the canvas.
 
+use crate::chart::esc;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use wasm_bindgen::{Clamped, JsCast};
@@ -93,7 +94,20 @@ fn draw(canvas: &HtmlCanvasElement, rows: usize, cols: usize, cells: &[Cell]) {
     else {
         return;
     };
-    let colour = |var: &str| parse_hex(&style.get_property_value(var).unwrap_or_default());
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return;
+    };
+    // The canvas reads any CSS colour (`#fff` after minification, a name,
+    // `rgb(…)`) and gives it back as `#rrggbb`; one it cannot read leaves
+    // the grey set first.
+    let colour = |var: &str| {
+        ctx.set_fill_style_str("#808080");
+        ctx.set_fill_style_str(style.get_property_value(var).unwrap_or_default().trim());
+        parse_hex(&ctx.fill_style().as_string().unwrap_or_default())
+    };
     let palette: Vec<[u8; 3]> = CSS_VARS.iter().map(|v| colour(v)).collect();
     let grid = colour("--cell-grid");
     let lines = c >= 5;
@@ -111,12 +125,6 @@ fn draw(canvas: &HtmlCanvasElement, rows: usize, cols: usize, cells: &[Cell]) {
             buf[k..k + 3].copy_from_slice(&rgb);
         }
     }
-    let Ok(Some(ctx)) = canvas.get_context("2d") else {
-        return;
-    };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-        return;
-    };
     if let Ok(img) =
         web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&buf), w as u32, h as u32)
     {
@@ -202,20 +210,30 @@ pub struct LegendProps {
 /// Swatches naming what each colour means.
 #[component]
 pub fn Legend(props: &LegendProps) -> Html {
+    swatches(&props.items)
+}
+
+/// The legend's markup, for callers that need no component of their own
+/// (written as a string: far less wasm than `html!` and a component).
+pub fn swatches(items: &[(Cell, &str)]) -> Html {
     let class = |c: Cell| match c {
-        Cell::Empty => "swatch empty",
-        Cell::Msg => "swatch msg",
-        Cell::Done => "swatch done",
-        Cell::Now => "swatch now",
-        Cell::Idle => "swatch idle",
-        Cell::Edit => "swatch edit",
-        Cell::Probe => "swatch probe",
+        Cell::Empty => "empty",
+        Cell::Msg => "msg",
+        Cell::Done => "done",
+        Cell::Now => "now",
+        Cell::Idle => "idle",
+        Cell::Edit => "edit",
+        Cell::Probe => "probe",
     };
-    html! {
-        <ul class="legend">
-            { for props.items.iter().map(|(c, text)| html! {
-                <li><span class={class(*c)} aria-hidden="true"></span>{*text}</li>
-            }) }
-        </ul>
-    }
+    let li: String = items
+        .iter()
+        .map(|(c, text)| {
+            format!(
+                r#"<li><span class="swatch {}" aria-hidden="true"></span>{}</li>"#,
+                class(*c),
+                esc(text)
+            )
+        })
+        .collect();
+    Html::from_html_unchecked(AttrValue::from(format!(r#"<ul class="legend">{li}</ul>"#)))
 }

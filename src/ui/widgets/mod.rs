@@ -5,9 +5,14 @@
 //! 1. Declare it in `book::widgets::WIDGETS` (name, title, parameters with
 //!    ranges and defaults; cap sizes the browser cannot handle and say so
 //!    in the control's note). `build.rs` then checks every chapter's use.
-//! 2. Write the component in its own file (or folder) here and add its arm
-//!    to [`WidgetHost`]. The usual shape is `com.rs`/`lp.rs`:
-//!    - [`scaffold::use_widget`] with a [`scaffold::Spec`]: `key` turns the
+//! 2. Write it in its own file (or folder) here, either as a component with
+//!    its arm in [`WidgetHost`] or, smaller, as a `parts()` listed in
+//!    `figure::parts_of`, its key and result a variant of `figure::Key` and
+//!    `figure::Out` (every component type, and every key and result type,
+//!    costs its own copy of generic code; the figures so far are all
+//!    `parts()`, e.g. `lp.rs`):
+//!    - a key, a computation and a length, as in a [`scaffold::Spec`] (a
+//!      component passes one to [`scaffold::use_widget`]): `key` turns the
 //!      settings into the computation's inputs (plus notices for settings it
 //!      had to correct), `make` builds a `core::step::Stepper` (use
 //!      `core::step::{then, map}` to chain a generator and an algorithm;
@@ -15,16 +20,19 @@
 //!      trace's length, `start_at_end` picks where the player starts;
 //!    - [`scaffold::standard`] for the frame, settings, progress bar and
 //!      cancel; inside, draw the state at `ctx.pos` (`trace.state_at`) and
-//!      end with `player::Controls` and the step's caption from the core's
-//!      `caption` function. Views read traces; they never rerun an algorithm.
+//!      end with `player::Controls` (or `player::controls`) and the step's
+//!      caption from the core's `caption` function. Views read traces; they
+//!      never rerun an algorithm.
 //!
 //!    A figure over a matrix the reader can edit gets both, with a note
-//!    under each setting and the hovered cell, from [`com::use_matrix_figure`].
+//!    under each setting and the hovered cell, from [`com::matrix_figure`].
 //! 3. Draw with the shared parts: [`matrix::MatrixView`] (a canvas for big
-//!    matrices), [`grid::Grid`] (small tables of numbers with tones),
+//!    matrices), [`grid::Grid`] (small tables of numbers with tones; the
+//!    function [`grid::grid`] draws the same without a component),
 //!    `ui::chart::ChartView` (lines for computed values, markers for
 //!    published ones), [`controls::ParamInput`], [`edit_form::EditForm`],
-//!    [`matrix::Legend`]. Colours come from the theme's CSS variables.
+//!    [`matrix::Legend`] (or [`matrix::swatches`]). Colours come from the
+//!    theme's CSS variables.
 //! 4. Test it in `tests/browser/` (mount the chapter, step, deep-link, feed
 //!    bad values); the end-to-end test steps every figure of every chapter.
 //!
@@ -49,6 +57,7 @@ mod ccom_table;
 mod compaction;
 mod duel;
 mod erased;
+mod figure;
 mod phases;
 mod simfig;
 
@@ -131,18 +140,8 @@ pub fn WidgetHost(props: &HostProps) -> Html {
     });
     let p = (*widget_props).clone();
     match spec.name {
-        "com" => html! { <com::ComWidget ..p /> },
-        "lp" => html! { <lp::LpWidget ..p /> },
-        "cost" => html! { <cost::CostWidget ..p /> },
-        "ccom" => html! { <compaction::CompactionWidget ..p /> },
-        "gmcgm" => html! { <duel::DuelWidget ..p /> },
-        "phases" => html! { <phases::PhasesWidget ..p /> },
-        "breakeven" => html! { <breakeven::BreakevenWidget ..p /> },
-        "redist" => html! { <redist::TablesWidget ..p /> },
-        "redist_sweep" => html! { <redist::SweepWidget ..p /> },
-        "redist_winner" => html! { <redist::WinnerWidget ..p /> },
-        "scatter" | "scatter5" | "delta" | "gather" | "tournament" | "cross" | "links" => {
-            html! { <mesh::MeshWidget ..p /> }
+        name if figure::parts_of(name).is_some() => {
+            html! { <figure::Figure key={name} ..p /> }
         }
         "netsim" | "clusters" | "pexbex" | "predict" => html! { <simfig::SimFigure ..p /> },
         other => {

@@ -6,15 +6,16 @@
 
 use super::WidgetProps;
 use super::com::settings_noted;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
+use super::figure::{self, Ctx, Out, Parts, Shared};
+use super::scaffold::standard;
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, LegendAt, Mark};
-use crate::core::step::Stepper;
+use crate::core::step::{Stepper, map};
 use crate::core::sweep::{
     self, GmRuns, Point, Sweep, SweepConfig, SweepResult, d_plus_log_d, probes_per_n,
 };
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -22,7 +23,7 @@ use yew::prelude::*;
 /// hundred milliseconds in the browser, too long for one slice.
 const GM_MAX_N: usize = 128;
 
-fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
+fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let n: usize = v.choice("n").parse().unwrap_or(32);
     let mut notes = Vec::new();
     let mut gm = match v.choice("gm") {
@@ -38,27 +39,36 @@ fn key(v: &Values) -> (SweepConfig, Vec<Notice>) {
         gm = GmRuns::Off;
     }
     let samples = v.int("samples").max(1) as usize;
-    (SweepConfig::table4(n, samples, gm), notes)
+    (
+        figure::Key::Phases(SweepConfig::table4(n, samples, gm)),
+        notes,
+    )
 }
 
-/// The sweep widget.
-#[component]
-pub fn PhasesWidget(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make: |c| Box::new(Sweep::new(c.clone())) as Box<dyn Stepper<Output = SweepResult>>,
-            len: SweepResult::samples,
-            start_at_end: true,
-        },
-    );
-    let settings = settings_noted(props, &ctx, &|k| match k {
+/// The Table 4 figure.
+pub fn parts() -> Parts {
+    Parts {
+        key,
+        start_at_end: true,
+        view: Box::new(body),
+    }
+}
+
+/// The sliced sweep.
+pub fn make(c: &SweepConfig) -> Box<dyn Stepper<Output = Out>> {
+    Box::new(map(Sweep::new(c.clone()), Out::Phases))
+}
+
+fn body(props: &WidgetProps, ctx: &Ctx, _: &Shared) -> Html {
+    let settings = settings_noted(props, ctx, &|k| match k {
         "samples" => "up to 300, the paper's count (n = 512 then takes about 15 s)".into(),
         "gm" => "for n = 32 and 128".into(),
         _ => String::new(),
     });
-    standard(props, &ctx, settings, "the averages", |r| view(&ctx, r))
+    standard(props, ctx, settings, "the averages", |out| match &**out {
+        Out::Phases(r) => view(ctx, r),
+        _ => html! {},
+    })
 }
 
 /// The series a plot mode draws: what y is for a point, and for a
@@ -84,7 +94,7 @@ const EXTRA: Mode = Mode {
     y: |d, v| v - d,
 };
 
-fn view(ctx: &WidgetCtx<SweepResult>, r: &Rc<SweepResult>) -> Html {
+fn view(ctx: &Ctx, r: &SweepResult) -> Html {
     let k = ctx.pos;
     let n = r.config.n;
     let pts = r.averages(k);
@@ -96,7 +106,7 @@ fn view(ctx: &WidgetCtx<SweepResult>, r: &Rc<SweepResult>) -> Html {
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename={format!("phases-n{n}.svg")} />
-            <Controls player={ctx.player.clone()} caption={sweep::caption(r, k)} unit="matrix" />
+            { controls(&ctx.player, &sweep::caption(r, k), "matrix") }
         </>
     }
 }

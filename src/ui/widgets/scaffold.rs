@@ -7,9 +7,9 @@ use super::erased::{AnyKey, AnyOut, AnySpec};
 use crate::book::params::{Notice, Values, parse_step};
 use crate::book::route::STEP;
 use crate::core::step::{Progress, Stepper};
-use crate::ui::job::{JobProgress, JobState, use_job};
+use crate::ui::job::{JobProgressProps, JobState, job_progress, use_job};
 use crate::ui::player::{PlayerHandle, use_player};
-use crate::ui::widgets::frame::Frame;
+use crate::ui::widgets::frame::{self, FrameProps};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -215,7 +215,7 @@ fn frame(
     let body = match (body, running) {
         (Some(view), _) => view,
         (None, Some((progress, elapsed_ms))) => html! {
-            <JobProgress {progress} {elapsed_ms} cancel={c.cancel} what={what} />
+            { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
         },
         (None, None) => {
             let again = c.rerun.reform(|_: MouseEvent| ());
@@ -227,11 +227,12 @@ fn frame(
             }
         }
     };
-    html! {
-        <Frame id={props.id.clone()} title={props.spec.title} caption={props.caption.clone()}
-            notices={c.notices} onkeydown={Some(c.onkeydown)}>
-            { settings }
-            { body }
-        </Frame>
-    }
+    frame::frame(&FrameProps {
+        id: props.id.clone(),
+        title: props.spec.title.into(),
+        caption: props.caption.clone(),
+        notices: c.notices,
+        onkeydown: Some(c.onkeydown),
+        children: html! { <>{ settings }{ body }</> },
+    })
 }

@@ -127,10 +127,12 @@ pub fn caption(map: &WinnerMap, pos: usize) -> String {
     )
 }
 
+/// Upper-cases the first letter of a sentence made of scheme names (all
+/// ASCII); ASCII-only so the book's wasm carries no Unicode case tables.
 fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
+    let mut s = s.to_string();
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    s
 }

@@ -2,24 +2,24 @@
 //! products Πᵢ × Π′ⱼ of the arrays' balanced permutations (paper 001,
 //! §5.1), one product at a time, with the link loads of each.
 
+use super::Key;
 use super::common::svg;
-use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing};
 use crate::core::mesh::cross_view::{CrossState, caption, record};
 use crate::core::mesh::load::LinkLoads;
 use crate::core::net::mesh::Mesh;
 use crate::core::trace::Trace;
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
 use yew::prelude::*;
 
 /// Notes under the settings.
 pub const NOTES: &[(&str, &str)] = &[("rows", "at most 16"), ("cols", "at most 16")];
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let m = Mesh::new(v.int("rows").max(1) as usize, v.int("cols").max(2) as usize);
-    (Key::Cross(m), Vec::new())
+    (figure::Key::Mesh(Key::Cross(m)), Vec::new())
 }
 
 /// The products' trace and the largest load of any of them (the heat map's
@@ -67,7 +67,7 @@ fn factor(name: String, perm: &[Option<usize>], rows: usize, cols: usize) -> Htm
 }
 
 /// The product on the mesh beside its two factors.
-pub fn view(ctx: &WidgetCtx<Out>, run: &CrossRun) -> (Html, String) {
+pub fn view(ctx: &Ctx, run: &CrossRun) -> (Html, String) {
     let st = run.trace.state_at(ctx.pos);
     let m = st.mesh;
     let p = m.rows * m.cols;

@@ -2,15 +2,15 @@
 //! Delta model, beside the printed values. Stepping adds one algorithm
 //! (Figures 2 and 6) or one message size (Figure 5) at a time.
 
+use super::Key;
 use super::common::{raw, sub};
-use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::mesh::config::{Op, parse_mesh};
 use crate::core::mesh::figures::{FIGURE5_SIZES, Sweep};
 use crate::ui::chart::ChartView;
-use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -27,7 +27,7 @@ pub struct Which {
 pub const NOTES: &[(&str, &str)] = &[("mesh", "printed values exist for 16×16 only")];
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     // The choices are the paper's machine sizes, all of which parse.
     let (rows, cols) = parse_mesh(v.choice("mesh")).unwrap_or((16, 16));
     let fig = v.choice("figure");
@@ -38,7 +38,7 @@ pub fn key(v: &Values) -> (Key, Vec<Notice>) {
         rows,
         cols,
     };
-    (Key::Delta(which), Vec::new())
+    (figure::Key::Mesh(Key::Delta(which)), Vec::new())
 }
 
 /// The sweep, and which figure to draw from it.
@@ -98,7 +98,15 @@ fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
                     .clone()
                     .map(|a| (s.curves[a].setups as f64, s.relative(a, i).0))
                     .collect();
-                model.sort_by(|a, b| a.0.total_cmp(&b.0));
+                // Five points by set-up count: an insertion sort (stable, as
+                // `sort_by` is) spares the wasm a copy of the standard sort.
+                for i in 1..model.len() {
+                    let mut j = i;
+                    while j > 0 && model[j - 1].0 > model[j].0 {
+                        model.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
                 let printed = all
                     .filter_map(|a| Some((s.curves[a].paper_setups? as f64, s.relative(a, i).1?)))
                     .collect();
@@ -137,7 +145,7 @@ fn chart(f: &Figure, s: &Sweep, k: usize) -> Chart {
 }
 
 /// The chart, the table against the paper, and the player.
-pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
+pub fn view(ctx: &Ctx, f: &Figure) -> (Html, String) {
     let Some(s) = &f.sweep else {
         return (html! {}, "This mesh cannot run the five algorithms.".into());
     };
@@ -177,14 +185,19 @@ pub fn view(ctx: &WidgetCtx<Out>, f: &Figure) -> (Html, String) {
         "printed".to_string(),
         "off by".to_string(),
     ];
+    let table = grid(&GridProps {
+        rows: s.curves.len(),
+        cols: 7,
+        cells: Rc::new(cells),
+        row_labels: s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>(),
+        col_labels: cols.to_vec(),
+        caption: "Model against paper".into(),
+    });
     (
         html! {
             <>
                 <ChartView chart={Rc::new(chart(f, s, k))} filename="delta-collectives.svg" />
-                <Grid rows={s.curves.len()} cols={7} cells={Rc::new(cells)}
-                    row_labels={s.curves.iter().map(|c| c.title.clone()).collect::<Vec<_>>()}
-                    col_labels={cols.to_vec()}
-                    caption="Model against paper" />
+                { table }
                 { raw(sub("Times in ms. 'Off by' is the model's typical factor from the printed row (e to the root-mean-square log error).")) }
             </>
         },

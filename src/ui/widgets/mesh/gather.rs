@@ -2,8 +2,8 @@
 //! image, the scatter whose supersteps it runs backwards, with what each
 //! costs on the Delta model.
 
+use super::Key;
 use super::common::{coll_drawing, legend, pick_root, send_list, svg};
-use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::core::cost::delta::DeltaCost;
@@ -11,8 +11,8 @@ use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::view::{CollState, caption, record};
 use crate::core::mesh::{self, Collective, scatter};
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,9 +34,9 @@ fn side(c: Collective) -> Side {
 }
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (spec, notices) = coll_params::read(v, Op::Gather);
-    (Key::Gather(spec), notices)
+    (figure::Key::Mesh(Key::Gather(spec)), notices)
 }
 
 /// Runs the gather and its mirror: the scatter supersteps it reverses
@@ -49,11 +49,11 @@ pub fn run(spec: CollSpec) -> [Side; 2] {
         },
         supersteps: scatter::supersteps(&spec),
     };
-    [side(mesh::run(&spec)), side(forward)]
+    [side(mesh::run_rooted(&spec)), side(forward)]
 }
 
 /// The gather beside its mirror, with both costs.
-pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
+pub fn view(ctx: &Ctx, sides: &[Side; 2]) -> (Html, String) {
     let [g, s] = sides;
     let (k, n) = (ctx.pos, g.trace.len());
     let st = g.trace.state_at(k);
@@ -98,6 +98,18 @@ pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
         })
         .collect();
     let caption = caption(&g.spec, g.trace.events(k));
+    let table = grid(&GridProps {
+        rows: 2,
+        cols: 3,
+        cells: Rc::new(cells),
+        row_labels: vec!["gather".to_string(), "scatter".to_string()],
+        col_labels: vec![
+            "supersteps".to_string(),
+            "set-ups".to_string(),
+            "Delta model".to_string(),
+        ],
+        caption: format!("{title}, L = {} bytes", g.spec.bytes).into(),
+    });
     (
         html! {
             <>
@@ -106,10 +118,7 @@ pub fn view(ctx: &WidgetCtx<Out>, sides: &[Side; 2]) -> (Html, String) {
                     { svg(&mirror_title, right.svg(420), None) }
                 </div>
                 <div class="matrix-wrap">
-                    <Grid rows={2} cols={3} cells={Rc::new(cells)}
-                        row_labels={vec!["gather".to_string(), "scatter".to_string()]}
-                        col_labels={vec!["supersteps".to_string(), "set-ups".to_string(), "Delta model".to_string()]}
-                        caption={format!("{title}, L = {} bytes", g.spec.bytes)} />
+                    { table }
                     <div class="matrix-side">{ legend() }{ send_list(&st, Op::Gather) }</div>
                 </div>
             </>

@@ -2,16 +2,16 @@
 //! permutation of all-to-all side by side as link-load heat maps, with
 //! each scheme's max_load and sum_load (paper 001, §5.1).
 
+use super::Key;
 use super::common::{raw, sub, svg};
-use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing};
 use crate::core::mesh::load_view::{LoadState, SCHEMES, caption, record};
 use crate::core::net::mesh::Mesh;
 use crate::core::published::hambrusch as paper;
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell};
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
+use crate::ui::widgets::grid::{GridCell, GridProps, grid};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -22,13 +22,13 @@ pub const NOTES: &[(&str, &str)] = &[
 ];
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (r, c) = (v.int("rows").max(1) as usize, v.int("cols").max(1) as usize);
     if r * c < 2 {
         let note = Notice("a 1×1 mesh has nothing to send; using 1×2".into());
-        return (Key::Links(Mesh::new(1, 2)), vec![note]);
+        return (figure::Key::Mesh(Key::Links(Mesh::new(1, 2))), vec![note]);
     }
-    (Key::Links(Mesh::new(r, c)), Vec::new())
+    (figure::Key::Mesh(Key::Links(Mesh::new(r, c))), Vec::new())
 }
 
 /// The trace and its final state (each scheme's totals).
@@ -68,7 +68,7 @@ fn published(m: &Mesh, scheme: usize) -> String {
 }
 
 /// Three heat maps at one permutation index and the schemes' totals.
-pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
+pub fn view(ctx: &Ctx, run: &LoadRun) -> (Html, String) {
     let st = run.trace.state_at(ctx.pos);
     let m = st.mesh;
     let p = m.rows * m.cols;
@@ -127,14 +127,25 @@ pub fn view(ctx: &WidgetCtx<Out>, run: &LoadRun) -> (Html, String) {
         })
         .collect();
     let caption = caption(&st);
+    let table = grid(&GridProps {
+        rows: 3,
+        cols: 4,
+        cells: Rc::new(cells),
+        row_labels: SCHEMES.map(String::from).to_vec(),
+        col_labels: ["permutations", "max_load", "sum_load", "§5.1 (max / sum)"]
+            .map(String::from)
+            .to_vec(),
+        caption: format!(
+            "All permutations on the {}×{} mesh, XY routing",
+            m.rows, m.cols
+        )
+        .into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                <Grid rows={3} cols={4} cells={Rc::new(cells)}
-                    row_labels={SCHEMES.map(String::from).to_vec()}
-                    col_labels={["permutations", "max_load", "sum_load", "§5.1 (max / sum)"].map(String::from).to_vec()}
-                    caption={format!("All permutations on the {}×{} mesh, XY routing", m.rows, m.cols)} />
+                { table }
                 { raw(sub(&format!("The three heat maps share one scale: the thickest links carry {top} messages."))) }
             </>
         },

@@ -8,7 +8,7 @@
 //! [`common::svg`], which maps a click on a processor back to its id (the
 //! root setting is the keyboard path to the same choice).
 //!
-//! All seven figures are one component, [`MeshWidget`], over one key and
+//! All seven figures share one key and
 //! one result type: the scaffold's generic code (settings, job, player, URL)
 //! is then compiled once rather than seven times. Measured in the release
 //! build, seven separate components cost 20 KB more gzipped wasm. For the
@@ -31,9 +31,9 @@ use crate::core::mesh::tournament_view::{TournamentState, record};
 use crate::core::net::mesh::Mesh;
 use crate::core::step::{Immediate, Stepper};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
-use crate::ui::widgets::WidgetProps;
-use crate::ui::widgets::scaffold::{Spec, standard, use_widget};
+use crate::ui::player::controls;
+use crate::ui::widgets::figure::{self, Parts};
+use crate::ui::widgets::scaffold::standard;
 use yew::prelude::*;
 
 /// What a figure computes, from its settings.
@@ -59,22 +59,26 @@ pub enum Out {
     Links(links::LoadRun),
 }
 
-fn make(k: &Key) -> Box<dyn Stepper<Output = Out>> {
+/// Computes one of the figures.
+pub fn make(k: &Key) -> Box<dyn Stepper<Output = figure::Out>> {
     let k = k.clone();
     // Every figure is quick at the sizes its settings allow (at most 16×32
     // processors: under a tenth of a second in a release build).
-    Box::new(Immediate::new(move || match k {
-        Key::Scatter(s) => Out::Scatter(scatter::run(s)),
-        Key::Gather(s) => Out::Gather(gather::run(s)),
-        Key::Race(c) => Out::Race(race::run(c)),
-        Key::Delta(w) => Out::Delta(delta::run(w)),
-        Key::Tournament(k) => Out::Tournament(record(k)),
-        Key::Cross(m) => Out::Cross(cross::run(m)),
-        Key::Links(m) => Out::Links(links::run(m)),
+    Box::new(Immediate::new(move || {
+        figure::Out::Mesh(match k {
+            Key::Scatter(s) => Out::Scatter(scatter::run(s)),
+            Key::Gather(s) => Out::Gather(gather::run(s)),
+            Key::Race(c) => Out::Race(race::run(c)),
+            Key::Delta(w) => Out::Delta(delta::run(w)),
+            Key::Tournament(k) => Out::Tournament(record(k)),
+            Key::Cross(m) => Out::Cross(cross::run(m)),
+            Key::Links(m) => Out::Links(links::run(m)),
+        })
     }))
 }
 
-fn len(o: &Out) -> usize {
+/// Steps of one of the figures.
+pub fn len(o: &Out) -> usize {
     match o {
         Out::Scatter(r) => r.trace.len(),
         Out::Gather([g, _]) => g.trace.len(),
@@ -86,7 +90,7 @@ fn len(o: &Out) -> usize {
     }
 }
 
-type KeyFn = fn(&Values) -> (Key, Vec<Notice>);
+type KeyFn = fn(&Values) -> (figure::Key, Vec<Notice>);
 
 /// How a figure differs from the others around its view.
 struct Figure {
@@ -151,34 +155,33 @@ fn figure(name: &str) -> Figure {
 }
 
 /// Every figure of chapters 6 and 7, chosen by the widget's name.
-#[component]
-pub fn MeshWidget(props: &WidgetProps) -> Html {
-    let f = figure(props.spec.name);
-    let ctx = use_widget(
-        props,
-        Spec {
-            key: f.key,
-            make,
-            len,
-            start_at_end: f.start_at_end,
-        },
-    );
-    let settings = common::settings(props, &ctx, f.notes);
-    standard(props, &ctx, settings, f.what, |out| {
-        let (body, caption) = match &**out {
-            Out::Scatter(r) => scatter::view(&ctx, r),
-            Out::Gather(sides) => gather::view(&ctx, sides),
-            Out::Race(runs) => race::view(&ctx, runs),
-            Out::Delta(d) => delta::view(&ctx, d),
-            Out::Tournament(t) => tournament::view(&ctx, t),
-            Out::Cross(r) => cross::view(&ctx, r),
-            Out::Links(r) => links::view(&ctx, r),
-        };
-        html! {
-            <>
-                { body }
-                <Controls player={ctx.player.clone()} {caption} unit={f.unit} />
-            </>
-        }
-    })
+pub fn parts(name: &str) -> Parts {
+    let f = figure(name);
+    Parts {
+        key: f.key,
+        start_at_end: f.start_at_end,
+        view: Box::new(move |props, ctx, _| {
+            let settings = common::settings(props, ctx, f.notes);
+            standard(props, ctx, settings, f.what, |out| {
+                let figure::Out::Mesh(out) = &**out else {
+                    return html! {};
+                };
+                let (body, caption) = match out {
+                    Out::Scatter(r) => scatter::view(ctx, r),
+                    Out::Gather(sides) => gather::view(ctx, sides),
+                    Out::Race(runs) => race::view(ctx, runs),
+                    Out::Delta(d) => delta::view(ctx, d),
+                    Out::Tournament(t) => tournament::view(ctx, t),
+                    Out::Cross(r) => cross::view(ctx, r),
+                    Out::Links(r) => links::view(ctx, r),
+                };
+                html! {
+                    <>
+                        { body }
+                        { controls(&ctx.player, &caption, f.unit) }
+                    </>
+                }
+            })
+        }),
+    }
 }

@@ -1,26 +1,26 @@
 //! The `scatter5` widget: the five message-combining scatters of paper 001
 //! (§3.2) on the same mesh, at the same superstep, with what each costs.
 
+use super::Key;
 use super::common::{coll_drawing, pick_root, raw, sub, svg};
-use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::core::mesh::compare::{Run, five, race_caption};
 use crate::core::mesh::config::{CollectiveConfig, Op};
 use crate::core::mesh::figures::paper_setups;
-use crate::ui::widgets::grid::{Grid, GridCell, Tone};
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
+use crate::ui::widgets::grid::{GridCell, GridProps, Tone, grid};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Reads the settings (γ goes to logp-lev-rec).
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (spec, notices) = coll_params::read(v, Op::Scatter);
     let mut cfg = CollectiveConfig::new(Op::Scatter, spec.algo, spec.mesh.rows, spec.mesh.cols);
     cfg.root = Some(spec.root);
     cfg.gamma = v.number("gamma");
     cfg.bytes = spec.bytes;
-    (Key::Race(cfg), notices)
+    (figure::Key::Mesh(Key::Race(cfg)), notices)
 }
 
 /// Runs the five (the settings are validated by `key`, so they always run).
@@ -29,7 +29,7 @@ pub fn run(cfg: CollectiveConfig) -> Vec<Run> {
 }
 
 /// Five small meshes at one superstep and the table of costs.
-pub fn view(ctx: &WidgetCtx<Out>, runs: &[Run]) -> (Html, String) {
+pub fn view(ctx: &Ctx, runs: &[Run]) -> (Html, String) {
     let k = ctx.pos;
     let panels = runs.iter().map(|r| {
         let n = r.trace.len();
@@ -78,14 +78,27 @@ pub fn view(ctx: &WidgetCtx<Out>, runs: &[Run]) -> (Html, String) {
         })
         .collect();
     let caption = race_caption(runs, k);
+    let table = grid(&GridProps {
+        rows: runs.len(),
+        cols: 5,
+        cells: Rc::new(cells),
+        row_labels: runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>(),
+        col_labels: [
+            "supersteps",
+            "set-ups",
+            "paper's set-ups",
+            "largest message",
+            "Delta model",
+        ]
+        .map(String::from)
+        .to_vec(),
+        caption: "The five at a glance".into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-multiples">{ for panels }</div>
-                <Grid rows={runs.len()} cols={5} cells={Rc::new(cells)}
-                    row_labels={runs.iter().map(|r| r.spec.title()).collect::<Vec<_>>()}
-                    col_labels={["supersteps", "set-ups", "paper's set-ups", "largest message", "Delta model"].map(String::from).to_vec()}
-                    caption="The five at a glance" />
+                { table }
                 { raw(sub("Green: finished by this superstep. The paper counts set-ups on 16×16 only.")) }
             </>
         },

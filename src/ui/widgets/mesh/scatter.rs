@@ -1,8 +1,8 @@
 //! The `scatter` widget: one one-to-all algorithm of paper 001 on an R×C
 //! mesh, superstep by superstep, with the tree its sends draw.
 
+use super::Key;
 use super::common::{WIDE, coll_drawing, legend, pick_root, send_list, stats, svg};
-use super::{Key, Out};
 use crate::book::coll_params;
 use crate::book::params::{Notice, Values};
 use crate::chart::tree::tree_svg;
@@ -11,7 +11,7 @@ use crate::core::mesh::config::{Op, Spec as CollSpec};
 use crate::core::mesh::tree::SendTree;
 use crate::core::mesh::view::{CollState, caption};
 use crate::core::trace::Trace;
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
 use yew::prelude::*;
 
 /// A scatter, its trace and what the view shows beside it.
@@ -24,14 +24,14 @@ pub struct ScatterRun {
 }
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
     let (spec, notices) = coll_params::read(v, Op::Scatter);
-    (Key::Scatter(spec), notices)
+    (figure::Key::Mesh(Key::Scatter(spec)), notices)
 }
 
 /// Runs the scatter.
 pub fn run(spec: CollSpec) -> ScatterRun {
-    let (c, trace) = crate::core::mesh::trace(&spec);
+    let (c, trace) = crate::core::mesh::trace_rooted(&spec);
     ScatterRun {
         tree: SendTree::of(&c),
         setups: c.setups(),
@@ -42,7 +42,7 @@ pub fn run(spec: CollSpec) -> ScatterRun {
 }
 
 /// The mesh, its statistics and send list, and the send tree.
-pub fn view(ctx: &WidgetCtx<Out>, run: &ScatterRun) -> (Html, String) {
+pub fn view(ctx: &Ctx, run: &ScatterRun) -> (Html, String) {
     let (spec, k) = (&run.spec, ctx.pos);
     let st = run.trace.state_at(k);
     let label = format!(

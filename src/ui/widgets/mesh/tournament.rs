@@ -3,16 +3,16 @@
 //! cycles, the cycles one permutation and their reverses another, and the
 //! closing permutations finish the family.
 
+use super::Key;
 use super::common::{raw, sub, svg};
-use super::{Key, Out};
 use crate::book::params::{Notice, Values};
 use crate::chart::mesh::{Arrow, MeshDrawing, Region};
 use crate::core::mesh::load::LinkLoads;
 use crate::core::mesh::tournament_view::{TournamentEvent, TournamentState, caption};
 use crate::core::net::mesh::Mesh;
 use crate::core::trace::Trace;
-use crate::ui::widgets::grid::{Grid, GridCell, Tone};
-use crate::ui::widgets::scaffold::WidgetCtx;
+use crate::ui::widgets::figure::{self, Ctx};
+use crate::ui::widgets::grid::{GridCell, GridProps, Tone, grid};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -23,8 +23,11 @@ pub const NOTES: &[(&str, &str)] = &[(
 )];
 
 /// Reads the settings.
-pub fn key(v: &Values) -> (Key, Vec<Notice>) {
-    (Key::Tournament(v.int("k").max(1) as usize), Vec::new())
+pub fn key(v: &Values) -> (figure::Key, Vec<Notice>) {
+    (
+        figure::Key::Mesh(Key::Tournament(v.int("k").max(1) as usize)),
+        Vec::new(),
+    )
 }
 
 /// The k-array with the left half (the players), the right half (their
@@ -79,7 +82,7 @@ fn array(k: usize, index: usize, perm: &[Option<usize>], load: u32) -> Html {
 }
 
 /// The current round's permutations on the array and the table so far.
-pub fn view(ctx: &WidgetCtx<Out>, t: &Trace<TournamentState>) -> (Html, String) {
+pub fn view(ctx: &Ctx, t: &Trace<TournamentState>) -> (Html, String) {
     let pos = ctx.pos;
     let st = t.state_at(pos);
     let k = st.k;
@@ -146,15 +149,22 @@ pub fn view(ctx: &WidgetCtx<Out>, t: &Trace<TournamentState>) -> (Html, String) 
     let mut col_labels: Vec<String> = (0..k).map(|x| x.to_string()).collect();
     col_labels.push("load".into());
     let caption = caption(k, t.events(pos));
+    let table = grid(&GridProps {
+        rows: st.perms.len(),
+        cols: k + 1,
+        cells: Rc::new(cells),
+        row_labels: (1..=st.perms.len())
+            .map(|i| format!("Π{i}"))
+            .collect::<Vec<_>>(),
+        col_labels,
+        caption: "The permutations so far".into(),
+    });
     (
         html! {
             <>
                 <div class="mesh-stack">{ arrays }</div>
                 if !st.perms.is_empty() {
-                    <Grid rows={st.perms.len()} cols={k + 1} cells={Rc::new(cells)}
-                        row_labels={(1..=st.perms.len()).map(|i| format!("Π{i}")).collect::<Vec<_>>()}
-                        {col_labels}
-                        caption="The permutations so far" />
+                    { table }
                     { raw(sub("Each row says where every processor sends (· stays put). Blue: a round's cycles; orange: the same reversed; green: closing.")) }
                 }
             </>

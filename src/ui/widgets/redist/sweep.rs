@@ -3,16 +3,15 @@
 //! to P (paper 003, §5, Figures 14-15), prime K marked. Stepping adds one
 //! K at a time and the caption compares the four at that K.
 
-use super::super::WidgetProps;
-use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, use_figure};
+use super::super::figure::{self, Ctx, Parts};
+use super::{Figure, Key, Out};
 use crate::book::redist_params::{ELEMENT_BYTES, read_sweep};
 use crate::chart::{Chart, Mark};
 use crate::core::redist::cost::PlanCost;
 use crate::core::redist::sweep::{self, Sweep, SweepRow};
 use crate::core::redist::winner::count;
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -26,24 +25,20 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The sweep figure.
-#[component]
-pub fn SweepWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_sweep(v);
-                (Key::Sweep(k), notices)
-            },
-            start_at_end: true,
-            note,
-            what: "every K's plans",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_sweep(v);
+            (figure::Key::Redist(Key::Sweep(k)), notices)
         },
-    )
+        start_at_end: true,
+        note,
+        what: "every K's plans",
+        view: show,
+    })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Sweep(s) => view(ctx, s),
         _ => html! {},
@@ -70,7 +65,7 @@ fn chart(title: String, y: &str, rows: &[SweepRow], of: fn(&PlanCost) -> f64) ->
     Rc::new(c)
 }
 
-fn view(ctx: &WidgetCtx<Out>, s: &Sweep) -> Html {
+fn view(ctx: &Ctx, s: &Sweep) -> Html {
     let pos = ctx.pos.min(s.rows.len());
     let rows = &s.rows[..pos];
     let config = &s.config;
@@ -101,7 +96,7 @@ fn view(ctx: &WidgetCtx<Out>, s: &Sweep) -> Html {
         <>
             <ChartView chart={steps} filename="redistribution-steps.svg" />
             <ChartView chart={times} filename="redistribution-times.svg" />
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

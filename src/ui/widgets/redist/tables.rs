@@ -6,22 +6,21 @@
 //! (its destination by default, which reads as P and then Ps), shaded by
 //! where the block stands: at its owner, held by a relay, or waiting.
 
-use super::super::WidgetProps;
-use super::super::grid::{Grid, GridCell, Tone};
-use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, processors, use_figure};
+use super::super::figure::{self, Ctx, Parts};
+use super::super::grid::{GridCell, GridProps, Tone, grid};
+use super::{Figure, Key, Out, processors};
 use crate::book::redist_params::{read_fact, read_table};
 use crate::core::redist::plan::Plan;
 use crate::core::redist::scheme::theorem3_steps;
 use crate::core::redist::trace::{self, RedistState};
 use crate::core::redist::view::{self, Fact};
 use crate::core::trace::Trace;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// A plan and its trace.
-pub(super) struct TableRun {
+pub struct TableRun {
     pub plan: Plan,
     pub trace: Trace<RedistState>,
 }
@@ -39,24 +38,20 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The table-conversion figure.
-#[component]
-pub fn TablesWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_table(v);
-                (Key::Tables(k), notices)
-            },
-            start_at_end: false,
-            note,
-            what: "the tables",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_table(v);
+            (figure::Key::Redist(Key::Tables(k)), notices)
         },
-    )
+        start_at_end: false,
+        note,
+        what: "the tables",
+        view: show,
+    })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Tables(run) => view(ctx, run, read_fact(&ctx.values)),
         _ => html! {},
@@ -72,7 +67,7 @@ fn fact_heading(fact: Fact) -> &'static str {
     }
 }
 
-fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
+fn view(ctx: &Ctx, run: &TableRun, fact: Fact) -> Html {
     let pos = ctx.pos;
     let st = run.trace.state_at(pos);
     let sh = st.shape;
@@ -145,17 +140,39 @@ fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
         },
     ]);
     let caption = trace::caption(&run.plan, run.trace.events(pos));
+    let table = grid(&GridProps {
+        rows: k,
+        cols: p,
+        cells: blocks,
+        row_labels: rows.clone(),
+        col_labels: processors(p),
+        caption: format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)").into(),
+    });
+    let table2 = grid(&GridProps {
+        rows: k,
+        cols: p,
+        cells: facts,
+        row_labels: rows,
+        col_labels: processors(p),
+        caption: format!("{}{paper}", fact_heading(fact)).into(),
+    });
+    let table3 = grid(&GridProps {
+        rows: 1,
+        cols: 4,
+        cells: key,
+        caption: "Key to the right-hand table".into(),
+        row_labels: Vec::new(),
+        col_labels: Vec::new(),
+    });
     html! {
         <>
             <div class="matrix-wrap">
-                <Grid rows={k} cols={p} cells={blocks} row_labels={rows.clone()} col_labels={processors(p)}
-                    caption={format!("Blocks: {name} (shade: diagonal of G × G submatrices of S′)")} />
-                <Grid rows={k} cols={p} cells={facts} row_labels={rows} col_labels={processors(p)}
-                    caption={format!("{}{paper}", fact_heading(fact))} />
+                { table }
+                { table2 }
             </div>
             <div class="matrix-wrap">
                 <div class="matrix-side">
-                    <Grid rows={1} cols={4} cells={key} caption="Key to the right-hand table" />
+                    { table3 }
                     if !st.messages.is_empty() {
                         <p><strong>{"Messages in this step (each processor sends one):"}</strong></p>
                         <ul class="pairs" aria-label="messages in this step">{ for messages }</ul>
@@ -169,7 +186,7 @@ fn view(ctx: &WidgetCtx<Out>, run: &TableRun, fact: Fact) -> Html {
                     <dt>{"communication steps so far"}</dt><dd>{st.comm_steps}</dd>
                 </dl>
             </div>
-            <Controls player={ctx.player.clone()} {caption} />
+            { controls(&ctx.player, &caption, "step") }
         </>
     }
 }

@@ -6,16 +6,15 @@
 //! Position 0 shows the machine as it is; stepping walks R from R/64 to
 //! 64R, one row of the map at a time.
 
-use super::super::WidgetProps;
-use super::super::grid::{Grid, GridCell, Tone};
-use super::super::scaffold::WidgetCtx;
-use super::{Figure, Key, Out, use_figure};
+use super::super::figure::{self, Ctx, Parts};
+use super::super::grid::{GridCell, GridProps, Tone, grid};
+use super::{Figure, Key, Out};
 use crate::book::redist_params::read_winner;
 use crate::chart::{Chart, Mark, Scale};
 use crate::core::redist::Scheme;
 use crate::core::redist::winner::{self, OCTAVES, WinnerMap};
 use crate::ui::chart::ChartView;
-use crate::ui::player::Controls;
+use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -29,24 +28,20 @@ fn note(key: &str) -> &'static str {
 }
 
 /// The winner figure.
-#[component]
-pub fn WinnerWidget(props: &WidgetProps) -> Html {
-    use_figure(
-        props,
-        Figure {
-            key: |v| {
-                let (k, notices) = read_winner(v);
-                (Key::Winner(k), notices)
-            },
-            start_at_end: false,
-            note,
-            what: "every schedule's plan",
-            view: show,
+pub fn parts() -> Parts {
+    super::parts(Figure {
+        key: |v| {
+            let (k, notices) = read_winner(v);
+            (figure::Key::Redist(Key::Winner(k)), notices)
         },
-    )
+        start_at_end: false,
+        note,
+        what: "every schedule's plan",
+        view: show,
+    })
 }
 
-fn show(ctx: &WidgetCtx<Out>, out: &Out) -> Html {
+fn show(ctx: &Ctx, out: &Out) -> Html {
     match out {
         Out::Winner(m) => view(ctx, m, read_winner(&ctx.values).0.d),
         _ => html! {},
@@ -62,7 +57,7 @@ fn tone(scheme: Scheme) -> Tone {
     }
 }
 
-fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
+fn view(ctx: &Ctx, m: &WinnerMap, d: Option<usize>) -> Html {
     if m.contenders.is_empty() {
         return html! { <p>{"Nothing to price for these settings."}</p> };
     }
@@ -125,15 +120,24 @@ fn view(ctx: &WidgetCtx<Out>, m: &WinnerMap, d: Option<usize>) -> Html {
         })
         .collect();
     let col_labels: Vec<String> = m.ns.iter().map(|&n| winner::short_count(n)).collect();
+    let table = grid(&GridProps {
+        rows: m.rows(),
+        cols,
+        cells: Rc::new(cells),
+        row_labels,
+        col_labels,
+        caption:
+            "Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's"
+                .into(),
+    });
     html! {
         <>
             <ChartView chart={Rc::new(chart)} filename="redistribution-winner.svg" />
             <p class="control-note">
                 {"Map: D direct, Hd hybrid of degree d, I indirect, M multiphase. Rows: R = T_d/τ_d in bytes, (a)-(d) marking the ratios of Figure 20's panels; columns: array elements N."}
             </p>
-            <Grid rows={m.rows()} {cols} cells={Rc::new(cells)} {row_labels} {col_labels}
-                caption="Fastest schedule for each R (rows) and N (columns); the outlined row is the chart's" />
-            <Controls player={ctx.player.clone()} caption={winner::caption(m, ctx.pos)} unit="step" />
+            { table }
+            { controls(&ctx.player, &winner::caption(m, ctx.pos), "step") }
         </>
     }
 }
