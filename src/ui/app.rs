@@ -41,8 +41,21 @@ pub fn App() -> Html {
         use_effect_with((), move |_| {
             let counter = Rc::new(Cell::new(0u32));
             let listeners = dom::window().map(|w| {
-                let (p1, p2) = (printing.clone(), printing);
+                let (p1, p2, p3) = (printing.clone(), printing.clone(), printing);
+                // Print previews and emulated print media do not fire
+                // beforeprint, but they do change the print media query.
+                let print_query = w.match_media("print").ok().flatten().map(|q| {
+                    EventListener::new(&q, "change", move |e| {
+                        let on = e
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::MediaQueryList>().ok())
+                            .is_some_and(|q| q.matches());
+                        if on { Theme::Light } else { Theme::initial() }.apply(false);
+                        p3.set(on);
+                    })
+                });
                 (
+                    print_query,
                     EventListener::new(&w, "hashchange", move |_| {
                         counter.set(counter.get() + 1);
                         route.set(Route::parse(&dom::hash()));
@@ -148,6 +161,24 @@ pub fn App() -> Html {
         "Communication Scheduling on Permutation Networks".to_string(),
         |c| c.numbered_title(),
     );
+    // The window's title names the chapter, for tabs, bookmarks and history.
+    if let Some(doc) = dom::document() {
+        let full = match current {
+            Some(_) => format!("{title} · Communication Scheduling on Permutation Networks"),
+            None => title.clone(),
+        };
+        if doc.title() != full {
+            doc.set_title(&full);
+        }
+    }
+    let escape_closes = {
+        let m = menu_open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && *m {
+                m.set(false);
+            }
+        })
+    };
     let sidebar = Sidebar {
         current,
         theme: *theme,
@@ -162,7 +193,7 @@ pub fn App() -> Html {
             <a class="skip-link" href="#main" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); dom::focus_id("main"); })}>
                 {"Skip to the text"}
             </a>
-            <div class={if *menu_open { "layout menu-open" } else { "layout" }}>
+            <div class={if *menu_open { "layout menu-open" } else { "layout" }} onkeydown={escape_closes}>
                 <header class="topbar">
                     <button type="button" aria-controls="sidebar" aria-expanded={if *menu_open { "true" } else { "false" }}
                         onclick={toggle_menu}>{"☰ Contents"}</button>
@@ -184,7 +215,7 @@ fn embed(widget: &str, route: &Route) -> Html {
             .collect();
         return html! {
             <>
-                <Notices notices={vec![Notice(format!("There is no figure called '{widget}'."))]} />
+                <Notices notices={vec![Notice(format!("There is no figure called '{widget}'."))]} heading="This link leads nowhere:" />
                 <p>{"Figures that can be embedded:"}</p>
                 <ul>{ for names }</ul>
             </>

@@ -77,7 +77,7 @@ pub fn cover() -> Html {
 pub fn not_found(why: String) -> Html {
     html! {
         <>
-            <Notices notices={vec![Notice(why)]} />
+            <Notices notices={vec![Notice(why)]} heading="This link leads nowhere:" />
             { cover() }
         </>
     }

@@ -68,7 +68,12 @@ impl UrlState {
                 // The embed page holds one widget: its pairs are the whole query.
                 q.clear();
             } else {
-                q.retain(|(k, _)| !k.starts_with(&prefix));
+                // A shared link also scrolls the reader to the figure last
+                // changed (the page focuses the `at` anchor on load).
+                q.retain(|(k, _)| !k.starts_with(&prefix) && k != "at");
+                if !pairs.is_empty() {
+                    q.push(("at".to_string(), format!("widget-{id}")));
+                }
             }
             q.extend(pairs.into_iter().map(|(k, v)| (format!("{prefix}{k}"), v)));
             *q != before

@@ -188,7 +188,13 @@ pub fn caption(k: usize, events: &[TournamentEvent]) -> String {
             perms.first().map_or(0, |p| p.0)
         ),
         _ => format!(
-            "A {k}-processor array: the {} players of the left half play a round-robin tournament.",
+            "{} {k}-processor array: the {} players of the left half play a round-robin tournament.",
+            // "An 8-", "an 11-", "an 18-", "an 80-…": numbers read with a vowel sound.
+            if matches!(k, 8 | 11 | 18) || (80..90).contains(&k) {
+                "An"
+            } else {
+                "A"
+            },
             k / 2
         ),
     }

@@ -242,7 +242,7 @@ pub fn controls(p: &PlayerHandle, caption: &str, unit: &str) -> Html {
                 </label>
             </div>
             <p class="caption" aria-live="polite" aria-atomic="true">{caption.to_string()}</p>
-            <p class="hint">{"Keys while the figure has focus: Space play/pause, ← → step, Home/End first/last."}</p>
+            <p class="hint">{"Keys while the figure has focus: Space play/pause, ← → step, PgUp/PgDn ten steps, Home/End first/last."}</p>
         </div>
     }
 }

@@ -48,6 +48,9 @@ pub fn frame(props: &FrameProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct NoticesProps {
     pub notices: Vec<Notice>,
+    /// The line above the list.
+    #[prop_or(AttrValue::Static("Some settings could not be used:"))]
+    pub heading: AttrValue,
 }
 
 /// A list of problems with what the reader gave (URL values, settings), each
@@ -73,7 +76,7 @@ pub fn Notices(props: &NoticesProps) -> Html {
     html! {
         <div class="notices" role="status">
             <button type="button" class="dismiss" onclick={dismiss} aria-label="Dismiss these notices">{"×"}</button>
-            <strong>{"Some settings could not be used:"}</strong>
+            <strong>{props.heading.clone()}</strong>
             <ul>{ for props.notices.iter().map(|n| html! { <li>{n.0.clone()}</li> }) }</ul>
         </div>
     }

@@ -193,12 +193,38 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         .clone()
         .map(|cb| Callback::from(move |_: MouseEvent| cb.emit(None)));
     let css = (cols * cell_px(rows, cols)).min(MAX_CSS_PX);
+    // Row numbers on the left, column numbers on top, so captions such as
+    // "swap rows 11 and 8" can be found without counting cells.
+    let top = Html::from_html_unchecked(AttrValue::from(ticks(cols, "left")));
+    let left = Html::from_html_unchecked(AttrValue::from(ticks(rows, "top")));
     html! {
         <div class="matrix">
+            <div class="mx-corner" aria-hidden="true"></div>
+            <div class="mx-top" aria-hidden="true">{top}</div>
+            <div class="mx-left" aria-hidden="true">{left}</div>
             <canvas ref={canvas} role="img" aria-label={props.label.clone()}
                 style={format!("width: {css}px")} {onclick} {onmousemove} {onmouseleave}></canvas>
         </div>
     }
+}
+
+/// Index labels along one side of `count` cells: every s-th index, with s a
+/// power of two chosen so that at most 16 labels show. `side` is the CSS
+/// property that places them (`left` for columns, `top` for rows).
+fn ticks(count: usize, side: &str) -> String {
+    let mut step = 1;
+    while count > 16 * step {
+        step *= 2;
+    }
+    (0..count)
+        .step_by(step)
+        .map(|i| {
+            format!(
+                r#"<span style="{side}:{:.3}%">{i}</span>"#,
+                (i as f64 + 0.5) * 100.0 / count as f64
+            )
+        })
+        .collect()
 }
 
 /// Props of [`Legend`].
