@@ -44,20 +44,31 @@ const median = times[Math.floor(times.length / 2)];
 console.log(`first chapter interactive: median ${median} ms over ${times.length} cold loads (min ${times[0]}, max ${times[times.length - 1]}; budget 1000 ms)\n`);
 
 const native = JSON.parse(readFileSync(nativeFile, 'utf8'));
-const page = await browser.newPage();
-await page.goto(`${base}#/`);
-await page.waitForFunction(() => window.commbook && window.commbook.bench);
-// Start the API worker before timing anything.
-await page.evaluate(() => window.commbook.com({ gen: 'fig7', n: 4, d: 1 }));
+
+// Runs every native case in the browser through the JS API's worker (the
+// same core as the book's), after one call that starts the worker.
+async function browserCases(url) {
+  const page = await browser.newPage();
+  await page.goto(`${url}#/`);
+  await page.waitForFunction(() => window.commbook && window.commbook.bench);
+  await page.evaluate(() => window.commbook.com({ gen: 'fig7', n: 4, d: 1 }));
+  const out = {};
+  for (const n of native) out[n.id] = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), n.id);
+  await page.close();
+  return out;
+}
+
+const browserRun = await browserCases(base);
 const rows = [];
+const f = (x) => x.toFixed(2).padStart(8);
 console.log('case                 native min / median (ms)   browser min / median (ms)   browser/native   rate (M units/s) native / browser   checksums');
 for (const n of native) {
-  const b = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), n.id);
+  const b = browserRun[n.id];
   const ratio = b.median_ms / n.median_ms;
   const rate = (r) => (n.work ? (n.work / r / 1e3).toFixed(1) : '-');
   const same = b.checksum === n.checksum ? 'equal' : `DIFFER (${n.checksum} vs ${b.checksum})`;
   rows.push({ id: n.id, native_median_ms: n.median_ms, browser_median_ms: b.median_ms, ratio, work: n.work, checksums_equal: b.checksum === n.checksum });
-  console.log(`${n.id.padEnd(20)} ${n.min_ms.toFixed(2).padStart(8)} / ${n.median_ms.toFixed(2).padStart(8)}        ${b.min_ms.toFixed(2).padStart(8)} / ${b.median_ms.toFixed(2).padStart(8)}        ${ratio.toFixed(2).padStart(6)}          ${rate(n.median_ms).padStart(6)} / ${rate(b.median_ms).padStart(6)}        ${same}`);
+  console.log(`${n.id.padEnd(20)} ${f(n.min_ms)} / ${f(n.median_ms)}        ${f(b.min_ms)} / ${f(b.median_ms)}        ${ratio.toFixed(2).padStart(6)}          ${rate(n.median_ms).padStart(6)} / ${rate(b.median_ms).padStart(6)}        ${same}`);
 }
 await browser.close();
 console.log('\n' + JSON.stringify({ gzip_bytes: gz, raw_bytes: raw, api_worker_gzip_bytes: apiGz, first_interactive_ms: median, cases: rows }));

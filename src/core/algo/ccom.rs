@@ -70,14 +70,16 @@ pub enum RowOrder {
 pub struct Ccom {
     n: usize,
     width: usize,
+    // Boxed slices, not Vecs, for the iterations' speed in the book (see
+    // `masking::Masks`).
     /// Row-major n × width destinations; only `0..len[i]` of row i is active.
-    pub(crate) dest: Vec<u32>,
+    pub(crate) dest: Box<[u32]>,
     /// Message sizes, moved together with `dest`; empty when every message
     /// has the size `uniform` (the common case, and half the memory traffic).
-    pub(crate) bytes: Vec<u64>,
+    pub(crate) bytes: Box<[u64]>,
     pub(crate) uniform: Option<u64>,
     /// `pvt(i) + 1`: active entries of row i.
-    pub(crate) len: Vec<u32>,
+    pub(crate) len: Box<[u32]>,
 }
 
 impl Ccom {
@@ -148,10 +150,10 @@ impl Ccom {
         let mut t = Ccom {
             n,
             width,
-            dest: vec![u32::MAX; n * width],
-            bytes: vec![0; sized],
+            dest: vec![u32::MAX; n * width].into(),
+            bytes: vec![0; sized].into(),
             uniform,
-            len: vec![0; n],
+            len: vec![0; n].into(),
         };
         for i in 0..n {
             let base = i * width;

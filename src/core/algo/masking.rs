@@ -24,9 +24,11 @@ pub const NONE: u32 = u32::MAX;
 
 /// The masks of one iteration, with the size of each claimed message.
 pub(crate) struct Masks {
-    pub sendl: Vec<u32>,
-    pub recvl: Vec<u32>,
-    bytes: Vec<u64>,
+    // Boxed slices, not Vecs: indexing them needs no call to `Index`,
+    // which opt-level "z" (the book's build) does not inline.
+    pub sendl: Box<[u32]>,
+    pub recvl: Box<[u32]>,
+    bytes: Box<[u64]>,
     claimed: usize,
 }
 
@@ -34,9 +36,9 @@ impl Masks {
     /// Masks for n processors, all −1.
     pub fn new(n: usize) -> Self {
         Masks {
-            sendl: vec![NONE; n],
-            recvl: vec![NONE; n],
-            bytes: vec![0; n],
+            sendl: vec![NONE; n].into(),
+            recvl: vec![NONE; n].into(),
+            bytes: vec![0; n].into(),
             claimed: 0,
         }
     }
@@ -65,11 +67,13 @@ impl Masks {
     /// Step 4 / 2d: the phase the masks describe, by sender.
     pub fn phase(&self) -> Vec<Transfer> {
         let mut out = Vec::with_capacity(self.claimed);
-        for (x, &y) in self.sendl.iter().enumerate() {
-            if y != NONE {
-                out.push(Transfer::whole(x, y as usize, self.bytes[x]));
-            }
-        }
+        out.extend(
+            self.sendl
+                .iter()
+                .enumerate()
+                .filter(|&(_, &y)| y != NONE)
+                .map(|(x, &y)| Transfer::whole(x, y as usize, self.bytes[x])),
+        );
         out
     }
 

@@ -16,7 +16,7 @@ use super::fabric::NONE;
 pub(crate) struct Arbiter {
     stamp: u32,
     /// (stamp, input, distance) of the best offer so far.
-    best: Vec<(u32, u32, u16)>,
+    best: Box<[(u32, u32, u16)]>,
     contested: Vec<u32>,
 }
 
@@ -25,7 +25,7 @@ impl Arbiter {
     pub fn new(outputs: usize) -> Arbiter {
         Arbiter {
             stamp: 0,
-            best: vec![(0, NONE, 0); outputs],
+            best: vec![(0, NONE, 0); outputs].into(),
             contested: Vec::new(),
         }
     }

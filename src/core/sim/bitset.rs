@@ -7,14 +7,14 @@
 /// A set of integers below a fixed bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitSet {
-    words: Vec<u64>,
+    words: Box<[u64]>,
 }
 
 impl BitSet {
     /// An empty set for `0..n`.
     pub fn new(n: usize) -> BitSet {
         BitSet {
-            words: vec![0; n.div_ceil(64)],
+            words: vec![0; n.div_ceil(64)].into(),
         }
     }
 

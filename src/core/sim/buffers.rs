@@ -30,9 +30,9 @@ impl Flit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Buffers {
     depth: usize,
-    slots: Vec<Flit>,
-    head: Vec<u16>,
-    len: Vec<u16>,
+    slots: Box<[Flit]>,
+    head: Box<[u16]>,
+    len: Box<[u16]>,
 }
 
 impl Buffers {
@@ -41,9 +41,9 @@ impl Buffers {
         let depth = depth.max(1);
         Buffers {
             depth,
-            slots: vec![Flit::default(); count * depth],
-            head: vec![0; count],
-            len: vec![0; count],
+            slots: vec![Flit::default(); count * depth].into(),
+            head: vec![0; count].into(),
+            len: vec![0; count].into(),
         }
     }
 
@@ -78,7 +78,10 @@ impl Buffers {
     /// The oldest flit of buffer `b`.
     #[inline(always)]
     pub fn front(&self, b: usize) -> Option<Flit> {
-        (self.len[b] > 0).then(|| self.slots[b * self.depth + self.head[b] as usize])
+        if self.len[b] == 0 {
+            return None;
+        }
+        Some(self.slots[b * self.depth + self.head[b] as usize])
     }
 
     /// Removes the oldest flit of buffer `b` (which must not be empty).

@@ -50,15 +50,15 @@ pub(crate) struct Engine {
     /// Inputs holding a flit (a non-empty buffer or a busy port).
     pub active: BitSet,
     /// Packet slot holding each channel.
-    pub owner: Vec<u32>,
+    pub owner: Box<[u32]>,
     /// Output each input is connected to.
-    pub conn: Vec<u32>,
-    pub rr: Vec<u16>,
+    pub conn: Box<[u32]>,
+    pub rr: Box<[u16]>,
     /// Each processor's injection port: (packet slot, next flit).
-    pub port: Vec<(u32, u16)>,
+    pub port: Box<[(u32, u16)]>,
     /// First cycle at which each idle port may take a packet (the
     /// per-packet gap).
-    pub port_free_at: Vec<u64>,
+    pub port_free_at: Box<[u64]>,
     pub packets: Vec<Packet>,
     pub free_slots: Vec<u32>,
     pub next_seq: u32,
@@ -68,9 +68,9 @@ pub(crate) struct Engine {
     moves: Vec<(u32, u32)>,
     heads: Vec<(u32, u32)>,
     /// Per channel: cycles a flit crossed it, cycles a head waited for it.
-    pub busy: Vec<u64>,
-    pub blocked: Vec<u64>,
-    blocked_at: Vec<u64>,
+    pub busy: Box<[u64]>,
+    pub blocked: Box<[u64]>,
+    blocked_at: Box<[u64]>,
     pub injected_flits: u64,
     pub delivered_flits: u64,
     /// Flits in buffers plus busy injection ports.
@@ -85,11 +85,11 @@ impl Engine {
         let mut e = Engine {
             bufs: Buffers::new(links, cfg.buffer as usize),
             active: BitSet::new(ch),
-            owner: vec![NONE; ch],
-            conn: vec![NONE; ch],
-            rr: vec![0; ch],
-            port: vec![(NONE, 0); procs],
-            port_free_at: vec![0; procs],
+            owner: vec![NONE; ch].into(),
+            conn: vec![NONE; ch].into(),
+            rr: vec![0; ch].into(),
+            port: vec![(NONE, 0); procs].into(),
+            port_free_at: vec![0; procs].into(),
             packets: Vec::new(),
             free_slots: Vec::new(),
             next_seq: 0,
@@ -98,9 +98,9 @@ impl Engine {
             arb: Arbiter::new(ch),
             moves: Vec::new(),
             heads: Vec::new(),
-            busy: vec![0; ch],
-            blocked: vec![0; ch],
-            blocked_at: vec![NEVER; ch],
+            busy: vec![0; ch].into(),
+            blocked: vec![0; ch].into(),
+            blocked_at: vec![NEVER; ch].into(),
             injected_flits: 0,
             delivered_flits: 0,
             live: 0,
@@ -147,14 +147,19 @@ impl Engine {
             return self.bufs.front(i);
         }
         let (slot, next) = self.port[i - self.bufs.count()];
-        (slot != NONE).then(|| Flit {
+        // Plain `if`s, not `bool::then`: at opt-level "z" (the book) the
+        // closure is not inlined on this, the hottest path.
+        if slot == NONE {
+            return None;
+        }
+        Some(Flit {
             packet: slot,
             index: next,
             tail: next + 1 >= self.packets[slot as usize].flits,
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn has_room(&self, o: u32) -> bool {
         (o as usize) >= self.bufs.count() || self.bufs.has_room(o as usize)
     }

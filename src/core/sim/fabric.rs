@@ -49,17 +49,17 @@ pub struct Fabric {
     procs: usize,
     links: usize,
     /// Router an input channel delivers into (NONE for unused links).
-    in_vertex: Vec<u32>,
+    in_vertex: Box<[u32]>,
     /// Router an output channel leaves (NONE for unused links).
-    out_vertex: Vec<u32>,
+    out_vertex: Box<[u32]>,
     /// Position of an input among its router's inputs, for round robin.
-    in_rank: Vec<u16>,
+    in_rank: Box<[u16]>,
     /// Number of inputs of each router.
-    in_deg: Vec<u16>,
+    in_deg: Box<[u16]>,
     /// (level, node, switch index) of each router; processors are level 0.
-    vinfo: Vec<(u32, u32, u32)>,
+    vinfo: Box<[(u32, u32, u32)]>,
     /// Static up-link choice at level ℓ: (dst / up_div[ℓ]) mod k.
-    up_div: Vec<u64>,
+    up_div: Box<[u64]>,
 }
 
 impl Fabric {
@@ -114,12 +114,12 @@ impl Fabric {
             topo,
             procs,
             links,
-            in_vertex,
-            out_vertex,
-            in_rank,
-            in_deg,
-            vinfo,
-            up_div,
+            in_vertex: in_vertex.into(),
+            out_vertex: out_vertex.into(),
+            in_rank: in_rank.into(),
+            in_deg: in_deg.into(),
+            vinfo: vinfo.into(),
+            up_div: up_div.into(),
         }
     }
 
