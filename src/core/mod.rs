@@ -21,3 +21,4 @@ pub mod step;
 pub mod sweep;
 pub mod trace;
 pub mod verify;
+pub mod words;

@@ -29,6 +29,7 @@ use super::grid::Submachine;
 use super::load::LinkLoads;
 use crate::net::mesh::Mesh;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::words::plural;
 
 /// What happens in a superstep.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,10 +193,6 @@ pub fn record(spec: &Spec, steps: &[Superstep]) -> Trace<CollState> {
         rec.end_step();
     }
     rec.finish()
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// One sentence for a superstep, from its events.

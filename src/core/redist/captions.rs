@@ -2,6 +2,7 @@
 
 use super::plan::{ColumnKind, Phase, StepKind};
 use super::shape::Shape;
+use crate::words::plural_s as plural;
 
 /// What a caption says about a column transformation.
 pub(crate) fn column_sentence(kind: ColumnKind, inverse: bool) -> &'static str {
@@ -25,7 +26,7 @@ pub(crate) fn column_sentence(kind: ColumnKind, inverse: bool) -> &'static str {
         }
         (ColumnKind::Stage2Within, false) => {
             "Stage 2, inside submatrices (local): row i₂′ of every submatrix moves to \
-             (j₂ + i₂′) mod G; the table is S′, and Ps = S′/K is a generalized circulant \
+             (j₂ + i₂′) mod G; the table is S′, and Ps = ⌊S′/K⌋ is a generalized circulant \
              matrix whose every row is a permutation."
         }
         (ColumnKind::Stage2Within, true) => {
@@ -81,10 +82,6 @@ pub(crate) struct SendFacts<'a> {
     pub blocks_each: usize,
     pub local: usize,
     pub relayed: usize,
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn row_list(rows: &[u32]) -> String {

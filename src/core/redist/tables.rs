@@ -4,7 +4,7 @@
 //! - **S** (eq. 2): S(i, j) = iP + j, the blocks in cyclic(x) order.
 //! - **P**, the destination processor table (*dpt*): P(i, j) = S(i, j)/K.
 //! - **S1**: S after stage 1 (eq. 4), row i moved to (i mod K′)G + i/K′.
-//! - **S′** (`sp`): S1 after stage 2 (eqs. 8-9); **Ps** = S′/K is a
+//! - **S′** (`sp`): S1 after stage 2 (eqs. 8-9); **Ps** = ⌊S′/K⌋ is a
 //!   generalized circulant matrix whose every row is a permutation
 //!   (Theorem 1).
 //! - **Ds**, the send data location table: S′(i, j) = S(Ds(i, j), j).
@@ -102,7 +102,7 @@ pub struct Tables {
     pub s1: Table,
     /// S′, S1 after stage 2.
     pub sp: Table,
-    /// Ps = S′/K, the destination table in generalized circulant form.
+    /// Ps = ⌊S′/K⌋, the destination table in generalized circulant form.
     pub ps: Table,
     /// Send data location table: S′(i, j) = S(Ds(i, j), j).
     pub ds: Table,

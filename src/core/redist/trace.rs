@@ -25,6 +25,7 @@ use super::plan::{Action, ColumnKind, Phase, Plan, StepKind};
 use super::scheme::Direction;
 use super::shape::Shape;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
+use crate::words::plural_s;
 
 /// What happened in one trace step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,23 +195,23 @@ pub fn caption(plan: &Plan, events: &[RedistEvent]) -> String {
     let sh = &plan.shape;
     match events.first() {
         None => format!(
-            "{} on P = {} processors, K = {}: one superblock of K × P = {} blocks; \
+            "{} on P = {}, K = {}: one superblock of K × P = {}; \
              G = gcd(K, P) = {}, K′ = {}, P′ = {}, and n = {}, m = {} solve nK′ − mP′ = 1; \
-             the {} schedule takes {} steps.",
+             the {} schedule takes {}.",
             match plan.direction {
                 Direction::Up => "cyclic(x) → cyclic(Kx)",
                 Direction::Down => "cyclic(Kx) → cyclic(x) (the dual: ℜ(K, P) run backwards)",
             },
-            sh.p,
+            plural_s(sh.p, "processor"),
             sh.k,
-            sh.cells(),
+            plural_s(sh.cells(), "block"),
             sh.g,
             sh.kp,
             sh.pp,
             sh.n,
             sh.m,
             plan.scheme.name(),
-            plan.n_steps()
+            plural_s(plan.n_steps(), "step")
         ),
         Some(RedistEvent::Columns {
             kind,

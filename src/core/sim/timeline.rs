@@ -26,6 +26,7 @@ use super::stats::{LinkStats, MessageStats};
 use super::view::{SimEvent, SimView};
 use super::{SimConfig, SimError, Traffic};
 use crate::trace::Trace;
+use crate::words::plural;
 
 /// Most events (estimated by [`timeline_events`]) a timeline records.
 pub const TIMELINE_MAX_EVENTS: u64 = 4_000_000;
@@ -178,10 +179,6 @@ impl Timeline {
             None => format!("message {msg}"),
         }
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// One sentence for the reader about cycle `pos` of a timeline.

@@ -2,6 +2,7 @@
 
 use crate::schedule::Transfer;
 use crate::trace::Replay;
+use crate::words::plural;
 
 /// One action of an irregular scheduler of paper 004 §5.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,10 +73,6 @@ impl Replay for Cm5State {
 
 fn count(events: &[Cm5Event], f: impl Fn(&Cm5Event) -> bool) -> usize {
     events.iter().filter(|e| f(e)).count()
-}
-
-fn plural(k: usize, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
 }
 
 /// One sentence for a step of LS, PS, BS or GS.

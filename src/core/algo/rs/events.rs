@@ -4,6 +4,7 @@
 use crate::schedule::Transfer;
 use crate::trace::Replay;
 use crate::verify::LinkId;
+use crate::words::plural;
 use std::collections::BTreeMap;
 
 /// An active entry of CCOM: a message (or what is left of it) still to send.
@@ -201,10 +202,6 @@ impl Replay for RsState {
             }
         }
     }
-}
-
-fn plural(k: usize, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
 }
 
 /// One sentence describing a step of an RS scheduler, from its events.

@@ -213,7 +213,7 @@ pub fn send_list(st: &CollState, op: Op) -> Html {
 }
 
 fn plural(n: u32, one: &str) -> String {
-    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+    crate::core::words::plural_s(n as usize, one)
 }
 
 /// Counters of a collective at the current superstep.

@@ -1,0 +1,25 @@
+//! Small helpers for the sentences captions are made of.
+
+/// `n` followed by the singular or the plural noun: `plural(1, "step",
+/// "steps")` is "1 step", `plural(3, "step", "steps")` "3 steps".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `n` followed by `word`, with an "s" unless n is 1.
+pub fn plural_s(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn singular_only_for_one() {
+        assert_eq!(plural(1, "match", "matches"), "1 match");
+        assert_eq!(plural(0, "match", "matches"), "0 matches");
+        assert_eq!(plural_s(1, "block"), "1 block");
+        assert_eq!(plural_s(2, "block"), "2 blocks");
+    }
+}
