@@ -41,16 +41,18 @@ need_wasm_bindgen() {
   fi
 }
 
-# playwright-core (drives Chromium) and binaryen (wasm-opt for release builds).
+# playwright-core (drives Chromium), binaryen (wasm-opt for release builds)
+# and terser (minifies the release build's JavaScript, .ci/minify-js).
 need_node_tools() {
   if ! command -v npm >/dev/null; then
     say "installing Node.js and npm from Debian"
     as_root apt-get update
     as_root apt-get install -y nodejs npm
   fi
-  if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -d tests/e2e/node_modules/playwright-core ] \
+  if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -x tests/e2e/node_modules/.bin/terser ] \
+     || [ ! -d tests/e2e/node_modules/playwright-core ] \
      || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
-    say "installing playwright-core and binaryen from npm"
+    say "installing playwright-core, binaryen and terser from npm"
     (cd tests/e2e && npm ci --no-audit --no-fund)
   fi
 }

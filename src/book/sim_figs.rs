@@ -92,27 +92,33 @@ pub fn key(v: &Values) -> (FigKey, Vec<Notice>) {
 /// once (a few milliseconds even for 512 processors); the simulations run
 /// in slices.
 pub fn make(key: &FigKey) -> Box<dyn Stepper<Output = FigOut>> {
+    make_into(key, std::convert::identity)
+}
+
+/// [`make`], with the result wrapped by `wrap` (the book's figures share
+/// one result type, `ui::widgets::figure::Out`).
+pub fn make_into<T: 'static>(key: &FigKey, wrap: fn(FigOut) -> T) -> Box<dyn Stepper<Output = T>> {
     match key.clone() {
         FigKey::Anim(p) => {
             let spec = p.spec;
             let run = TimelineRun::start(spec, p.config(), p.traffic(p.sync));
             Box::new(map(run, move |out| {
-                FigOut::Anim(SimRun(match out {
+                wrap(FigOut::Anim(SimRun(match out {
                     Ok((r, tl)) => Ok(Ready {
                         timeline: Rc::new(tl),
                         layout: Rc::new(Layout::new(spec)),
                         delivered: r.delivered_messages,
                     }),
                     Err(e) => Err(e.to_string()),
-                }))
+                })))
             }))
         }
         FigKey::Clusters(exp, seed) => Box::new(map(clusters::run(exp, seed), move |rows| {
-            FigOut::Report(cluster_report(exp, &rows))
+            wrap(FigOut::Report(cluster_report(exp, &rows)))
         })),
         FigKey::PexBex { p, bytes, seed } => {
             Box::new(map(exchange::run(p, bytes, seed), move |s| {
-                FigOut::Report(pexbex_report(&s))
+                wrap(FigOut::Report(pexbex_report(&s)))
             }))
         }
         FigKey::Predict(params) => {
@@ -128,13 +134,13 @@ pub fn make(key: &FigKey) -> Box<dyn Stepper<Output = FigOut>> {
                 vec![(spec, cfg, traffic.clone())]
             };
             Box::new(map(Runs::new(jobs), move |mut out| {
-                FigOut::Report(match out.pop() {
+                wrap(FigOut::Report(match out.pop() {
                     Some(Ok(r)) => predict_report(&predict::compare(spec, &cfg, &traffic, &r)),
                     Some(Err(e)) => Report::refused(e.to_string()),
                     None => Report::refused(format!(
                         "This schedule needs {moves} flit moves; the browser stops at {MAX_BROWSER_MOVES}. Choose fewer processors or shorter messages."
                     )),
-                })
+                }))
             }))
         }
     }

@@ -14,9 +14,10 @@
 
 use super::WidgetProps;
 use super::scaffold::{Spec, WidgetCtx, use_widget};
-use super::{breakeven, com, compaction, cost, duel, lp, mesh, phases, redist};
+use super::{breakeven, com, compaction, cost, duel, lp, mesh, phases, redist, simfig};
 use crate::book::matrix_params::{Built, MatrixParams};
 use crate::book::params::{Notice, Values};
+use crate::book::sim_figs::{self, FigKey, FigOut};
 use crate::core::cost::breakeven::LpCgmModel;
 use crate::core::step::Stepper;
 use crate::core::sweep::{SweepConfig, SweepResult};
@@ -35,6 +36,7 @@ pub enum Key {
     Breakeven(LpCgmModel),
     Redist(redist::Key),
     Mesh(mesh::Key),
+    Sim(FigKey),
 }
 
 /// What a figure computed.
@@ -48,6 +50,7 @@ pub enum Out {
     Breakeven(breakeven::Breakeven),
     Redist(redist::Out),
     Mesh(mesh::Out),
+    Sim(FigOut),
 }
 
 /// A figure's context.
@@ -64,6 +67,7 @@ fn make(key: &Key) -> Box<dyn Stepper<Output = Out>> {
         Key::Breakeven(m) => breakeven::make(m),
         Key::Redist(k) => redist::make(k),
         Key::Mesh(k) => mesh::make(k),
+        Key::Sim(k) => sim_figs::make_into(k, Out::Sim),
     }
 }
 
@@ -78,6 +82,7 @@ fn len(out: &Out) -> usize {
         Out::Breakeven(_) => breakeven::LAYERS,
         Out::Redist(o) => redist::len(o),
         Out::Mesh(o) => mesh::len(o),
+        Out::Sim(o) => o.steps(),
     }
 }
 
@@ -116,6 +121,7 @@ pub fn parts_of(name: &str) -> Option<Parts> {
         "scatter" | "scatter5" | "delta" | "gather" | "tournament" | "cross" | "links" => {
             mesh::parts(name)
         }
+        "netsim" | "clusters" | "pexbex" | "predict" => simfig::parts(),
         _ => return None,
     })
 }
@@ -138,5 +144,13 @@ pub fn Figure(props: &WidgetProps) -> Html {
         start_at_end: parts.start_at_end,
     };
     let ctx = use_widget(props, spec);
+    {
+        let (set, animator) = (ctx.player.set_speed.clone(), props.spec.name == "netsim");
+        use_effect_with(animator, move |&a| {
+            if a {
+                set.emit(simfig::START_SPEED);
+            }
+        });
+    }
     (parts.view)(props, &ctx, &Shared { theme, hover })
 }

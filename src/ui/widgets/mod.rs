@@ -143,7 +143,6 @@ pub fn WidgetHost(props: &HostProps) -> Html {
         name if figure::parts_of(name).is_some() => {
             html! { <figure::Figure key={name} ..p /> }
         }
-        "netsim" | "clusters" | "pexbex" | "predict" => html! { <simfig::SimFigure ..p /> },
         other => {
             html! { <div class="notices">{format!("The figure '{other}' is not available in this build.")}</div> }
         }

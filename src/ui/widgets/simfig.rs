@@ -1,7 +1,8 @@
 //! The figures of the simulation chapter: the network animator (`netsim`)
 //! and three stepped reports (`clusters`, `pexbex`, `predict`), computed
-//! natively by `book::sim_figs` and `book::sim_reports`. One component
-//! serves all four, so the scaffold is instantiated once for them.
+//! natively by `book::sim_figs` and `book::sim_reports`. They are figures
+//! of [`super::figure::Figure`] like the others (one component type for
+//! every figure keeps the wasm small).
 //!
 //! A report shows its charts (each with its values as a table) and the
 //! step's caption; the animator hands its recording to
@@ -10,9 +11,10 @@
 
 use super::WidgetProps;
 use super::controls::ParamInput;
-use super::scaffold::{Spec, WidgetCtx, standard, use_widget};
-use crate::book::params::{Value, Values};
-use crate::book::sim_figs::{FigOut, SimRun, key, make};
+use super::figure::{Ctx, Key, Out, Parts};
+use super::scaffold::standard;
+use crate::book::params::{Notice, Value, Values};
+use crate::book::sim_figs::{FigOut, SimRun};
 use crate::book::sim_reports::Report;
 use crate::ui::chart::ChartView;
 use crate::ui::netview::NetAnimator;
@@ -45,7 +47,7 @@ fn shown(values: &Values, key: &str) -> bool {
 }
 
 /// The settings row.
-fn settings(props: &WidgetProps, ctx: &WidgetCtx<FigOut>) -> Html {
+fn settings(props: &WidgetProps, ctx: &Ctx) -> Html {
     let inputs = props
         .spec
         .params
@@ -67,52 +69,46 @@ fn settings(props: &WidgetProps, ctx: &WidgetCtx<FigOut>) -> Html {
     html! { <div class="controls">{ for inputs }</div> }
 }
 
-/// The speed a recording starts playing at: 60 cycles a second.
-const START_SPEED: usize = 7;
+/// The speed a recording starts playing at: 60 cycles a second (cycles
+/// are many and short, so the animator starts faster than an algorithm's
+/// steps).
+pub const START_SPEED: usize = 7;
 
-/// A simulation figure.
-#[component]
-pub fn SimFigure(props: &WidgetProps) -> Html {
-    let ctx = use_widget(
-        props,
-        Spec {
-            key,
-            make,
-            len: FigOut::steps,
-            start_at_end: false,
-        },
-    );
-    {
-        // Cycles are many and short: the animator starts faster than an
-        // algorithm's steps.
-        let (set, anim) = (ctx.player.set_speed.clone(), props.spec.name == "netsim");
-        use_effect_with(anim, move |&a| {
-            if a {
-                set.emit(START_SPEED);
-            }
-        });
+fn key(v: &Values) -> (Key, Vec<Notice>) {
+    let (k, notices) = crate::book::sim_figs::key(v);
+    (Key::Sim(k), notices)
+}
+
+/// The simulation figures' parts (`netsim`, `clusters`, `pexbex`, `predict`).
+pub fn parts() -> Parts {
+    Parts {
+        key,
+        start_at_end: false,
+        view: Box::new(|props, ctx, _| {
+            standard(
+                props,
+                ctx,
+                settings(props, ctx),
+                "the simulation",
+                |out| match &**out {
+                    Out::Sim(FigOut::Anim(SimRun(Err(why)))) => refused(why),
+                    Out::Sim(FigOut::Anim(SimRun(Ok(r)))) => html! {
+                        <NetAnimator id={props.id.clone()} timeline={r.timeline.clone()} layout={r.layout.clone()}
+                            delivered={r.delivered} player={ctx.player.clone()} />
+                    },
+                    Out::Sim(FigOut::Report(r)) => report(ctx, r),
+                    _ => html! {},
+                },
+            )
+        }),
     }
-    standard(
-        props,
-        &ctx,
-        settings(props, &ctx),
-        "the simulation",
-        |out| match &**out {
-            FigOut::Anim(SimRun(Err(why))) => refused(why),
-            FigOut::Anim(SimRun(Ok(r))) => html! {
-                <NetAnimator id={props.id.clone()} timeline={r.timeline.clone()} layout={r.layout.clone()}
-                    delivered={r.delivered} player={ctx.player.clone()} />
-            },
-            FigOut::Report(r) => report(&ctx, r),
-        },
-    )
 }
 
 fn refused(why: &str) -> Html {
     html! { <div class="notices" role="status">{format!("This run cannot be shown: {why}")}</div> }
 }
 
-fn report(ctx: &WidgetCtx<FigOut>, r: &Report) -> Html {
+fn report(ctx: &Ctx, r: &Report) -> Html {
     if let Some(why) = &r.refused {
         return refused(why);
     }
