@@ -362,58 +362,8 @@ const fn constant(key: &'static str, label: &'static str, min: f64, max: f64) ->
 }
 
 /// Parameters of the redistribution figures (chapter 9).
-pub mod redist {
-    use super::{ParamKind, ParamSpec};
-
-    /// Largest K and P of the table figure: wider tables stop being
-    /// readable, and the trace of a direct schedule has K steps.
-    pub const MAX_TABLE: i64 = 32;
-    /// Largest K and P of the priced figures: every K prices every
-    /// schedule's exact plan, about a second in the browser at P = 128.
-    pub const MAX_PRICED: i64 = 128;
-    /// The GDM presets (`core::cost::gdm::Gdm::PRESETS`).
-    pub const MACHINES: &[&str] = &["sp2", "t3d", "sp2-fig20", "modern"];
-    /// The machine, the SP-2 of §5 by default.
-    pub const MACHINE: ParamSpec = ParamSpec {
-        key: "machine",
-        label: "machine",
-        kind: ParamKind::Choice {
-            options: MACHINES,
-            default: "sp2",
-        },
-    };
-
-    /// A whole-number parameter.
-    pub const fn int(
-        key: &'static str,
-        label: &'static str,
-        min: i64,
-        max: i64,
-        default: i64,
-    ) -> ParamSpec {
-        ParamSpec {
-            key,
-            label,
-            kind: ParamKind::Int { min, max, default },
-        }
-    }
-
-    /// A choice whose first option is the default.
-    pub const fn choice(
-        key: &'static str,
-        label: &'static str,
-        options: &'static [&'static str],
-    ) -> ParamSpec {
-        ParamSpec {
-            key,
-            label,
-            kind: ParamKind::Choice {
-                options,
-                default: options[0],
-            },
-        }
-    }
-}
+#[path = "redist_specs.rs"]
+pub mod redist;
 
 /// Looks a widget up by name.
 pub fn find(name: &str) -> Option<&'static WidgetSpec> {
