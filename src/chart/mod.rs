@@ -191,9 +191,47 @@ pub fn format_value(v: f64) -> String {
     }
 }
 
+/// An axis tick: like [`format_value`] without trailing zeros, and 10 000
+/// and more with a metric suffix (100k, 2.5M, 10M), so a long axis keeps
+/// short, uniform labels instead of switching to 1.00e7 part-way.
+pub fn format_tick(v: f64) -> String {
+    let a = v.abs();
+    if !(1e4..1e15).contains(&a) {
+        let text = format_value(v);
+        // Ticks are round numbers: 0.5, not 0.500.
+        if text.contains('.') && !text.contains('e') {
+            return text.trim_end_matches('0').trim_end_matches('.').to_string();
+        }
+        return text;
+    }
+    let (scale, suffix) = match a {
+        a if a >= 1e12 => (1e12, "T"),
+        a if a >= 1e9 => (1e9, "G"),
+        a if a >= 1e6 => (1e6, "M"),
+        _ => (1e3, "k"),
+    };
+    let m = v / scale;
+    // Up to three significant digits, without trailing zeros.
+    let text = format!("{m:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticks_have_short_uniform_labels() {
+        assert_eq!(format_tick(100_000.0), "100k");
+        assert_eq!(format_tick(1e6), "1M");
+        assert_eq!(format_tick(1e7), "10M");
+        assert_eq!(format_tick(2.5e6), "2.5M");
+        assert_eq!(format_tick(-20_000.0), "-20k");
+        assert_eq!(format_tick(5000.0), "5000");
+        assert_eq!(format_tick(0.5), "0.5");
+        assert_eq!(format_tick(0.0), "0");
+    }
 
     fn sample(x: Scale, y: Scale) -> Chart {
         let mut c = Chart::new("Cost <of> a phase", "message size (bytes)", "time (µs)")

@@ -6,7 +6,7 @@
 //! 224.2 KB without it, measured by `.ci/bench`), so this small writer,
 //! which does only what the chapters need, replaced it.
 
-use super::{Chart, Hover, LegendAt, Mark, Palette, Rendered, Scale, format_value};
+use super::{Chart, Hover, LegendAt, Mark, Palette, Rendered, Scale, format_tick};
 use std::fmt::Write;
 
 const LEFT: f64 = 72.0;
@@ -100,6 +100,21 @@ fn marker_path(x: f64, y: f64, style: usize) -> String {
 }
 
 pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
+    let (drawn, hidden) = draw(chart, pal);
+    if hidden == 0 || chart.legend == LegendAt::Below {
+        return drawn;
+    }
+    // Every corner of the plot holds data: the legend goes under it.
+    let below = Chart {
+        legend: LegendAt::Below,
+        ..chart.clone()
+    };
+    draw(&below, pal).0
+}
+
+/// The chart with its legend where `chart.legend` says, and how many marks
+/// of the data the legend hides.
+fn draw(chart: &Chart, pal: &Palette) -> (Rendered, usize) {
     let (w, h) = (chart.width as f64, chart.height as f64);
     // A legend below the plot takes its height from the plot's.
     let below = match chart.legend {
@@ -142,7 +157,7 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
             r#"<path d="M{x:.1} {TOP}V{:.1}" stroke="{grid}"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{fg}">{}</text>"#,
             h - bottom,
             h - bottom + 16.0,
-            format_value(v)
+            format_tick(v)
         );
     }
     for v in ya.ticks() {
@@ -153,7 +168,7 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
             w - RIGHT,
             LEFT - 6.0,
             y + 4.0,
-            format_value(v)
+            format_tick(v)
         );
     }
     let _ = write!(
@@ -204,9 +219,9 @@ pub fn render(chart: &Chart, pal: &Palette) -> Rendered {
             });
         }
     }
-    legend(&mut s, chart, pal, &hovers);
+    let hidden = legend(&mut s, chart, pal, &hovers);
     s.push_str("</svg>");
-    Rendered { svg: s, hovers }
+    (Rendered { svg: s, hovers }, hidden)
 }
 
 /// How the legend's entries are laid out: one column inside the plot, as
@@ -238,19 +253,43 @@ impl Layout {
     }
 }
 
+/// Where the data is drawn: every point, and for lines a place every 8
+/// pixels along each segment, so a legend does not hide a line that merely
+/// crosses a corner between two points.
+fn covered_marks(chart: &Chart, points: &[Hover]) -> Vec<(f64, f64)> {
+    let mut marks: Vec<(f64, f64)> = points.iter().map(|p| (p.px as f64, p.py as f64)).collect();
+    for w in points.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        let line = chart
+            .series
+            .get(a.series)
+            .is_some_and(|s| matches!(s.mark, Mark::Line | Mark::LinePoints));
+        if a.series == b.series && line {
+            let (dx, dy) = ((b.px - a.px) as f64, (b.py - a.py) as f64);
+            let n = ((dx.hypot(dy) / 8.0).ceil() as usize).clamp(1, 200);
+            for k in 1..n {
+                let t = k as f64 / n as f64;
+                marks.push((a.px as f64 + t * dx, a.py as f64 + t * dy));
+            }
+        }
+    }
+    marks
+}
+
 /// The legend under the plot, or inside it in the corner that hides the
-/// fewest data points (top-left on a tie): a line sample for computed
-/// series, the marker for published ones.
-fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) {
+/// least of the data (top-left on a tie): a line sample for computed
+/// series, the marker for published ones. Returns how many marks of the
+/// data it hides ([`covered_marks`]).
+fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) -> usize {
     if chart.series.is_empty() {
-        return;
+        return 0;
     }
     let l = Layout::of(chart);
     let (w, h) = (chart.width as f64, chart.height as f64);
     let width = l.item * l.cols as f64 + 12.0 * (l.cols - 1) as f64;
     let height = 18.0 * l.rows as f64 + 6.0;
-    let (x, y) = match chart.legend {
-        LegendAt::Below => (LEFT, h - l.rows as f64 * 18.0 - 10.0),
+    let (x, y, hidden) = match chart.legend {
+        LegendAt::Below => (LEFT, h - l.rows as f64 * 18.0 - 10.0, 0),
         LegendAt::Inside => {
             let corners = [
                 (LEFT + 10.0, TOP + 8.0),
@@ -258,18 +297,19 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) {
                 (LEFT + 10.0, h - BOTTOM - 8.0 - height),
                 (w - RIGHT - 10.0 - width, h - BOTTOM - 8.0 - height),
             ];
+            let marks = covered_marks(chart, points);
             let hidden = |&(x, y): &(f64, f64)| {
                 let (xs, ys) = (x - 6.0..x + width + 6.0, y - 6.0..y + height + 6.0);
-                points
+                marks
                     .iter()
-                    .filter(|p| xs.contains(&(p.px as f64)) && ys.contains(&(p.py as f64)))
+                    .filter(|p| xs.contains(&p.0) && ys.contains(&p.1))
                     .count()
             };
             corners
                 .iter()
-                .copied()
-                .min_by_key(hidden)
-                .unwrap_or(corners[0])
+                .map(|c| (c.0, c.1, hidden(c)))
+                .min_by_key(|c| c.2)
+                .unwrap_or((corners[0].0, corners[0].1, 0))
         }
     };
     let _ = write!(
@@ -305,6 +345,7 @@ fn legend(s: &mut String, chart: &Chart, pal: &Palette, points: &[Hover]) {
             esc(&series.name)
         );
     }
+    hidden
 }
 
 #[cfg(test)]
@@ -329,6 +370,28 @@ mod tests {
             .and_then(|v| v.parse().ok())
             .unwrap();
         assert!(x > LEFT + 10.0, "legend at x = {x}");
+        // A line crossing the top-left corner between its two points pushes
+        // the legend away too.
+        let c = Chart::new("falling", "x", "y").with(
+            "a line with a long name",
+            Mark::Line,
+            0,
+            vec![(0.0, 10.0), (10.0, 0.0)],
+        );
+        let svg = render(&c, &Palette::light()).svg;
+        assert!(
+            !svg.contains(&format!("<rect x=\"{}\"", LEFT + 10.0)),
+            "the legend hides the line"
+        );
+        // With data in every corner it goes under the plot.
+        let mut corners = vec![(0.0, 0.0), (20.0, 20.0)];
+        corners.extend([(1.0, 1.0), (1.0, 19.0), (19.0, 1.0), (19.0, 19.0)]);
+        let c = Chart::new("full", "x", "y").with("corners", Mark::Points, 0, corners);
+        let svg = render(&c, &Palette::light()).svg;
+        assert!(
+            svg.contains(&format!("<rect x=\"{LEFT}\"")),
+            "legend not below"
+        );
         // With nothing in the way it stays top-left.
         let c =
             Chart::new("rising", "x", "y").with("s", Mark::Points, 0, vec![(0.0, 0.0), (1.0, 1.0)]);
