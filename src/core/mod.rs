@@ -16,6 +16,7 @@ pub mod redist;
 pub mod rng;
 pub mod schedule;
 pub mod sim;
+pub mod sorting;
 pub mod stats;
 pub mod step;
 pub mod sweep;

@@ -23,6 +23,7 @@
 
 use super::{Com, ComError};
 use crate::rng::Rng;
+use crate::sorting::sort_usizes;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
 /// Which lines the mixing rounds swap.
@@ -272,7 +273,7 @@ impl Fig7State {
         let mut row: Vec<usize> = (0..self.diagonals)
             .map(|k| cols[(r + k) % self.n] as usize)
             .collect();
-        row.sort_unstable();
+        sort_usizes(&mut row);
         row.into_iter().map(|c| (c as u32, self.bytes)).collect()
     }
 }

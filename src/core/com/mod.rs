@@ -19,6 +19,7 @@ pub mod unstructured;
 
 pub use error::ComError;
 
+use crate::sorting::{key2, sort_by_u64};
 use serde::Serialize;
 
 /// Largest number of processors the core accepts. Above this the dense JSON
@@ -130,7 +131,7 @@ impl Com {
             }
         }
         messages.retain(|m| m.bytes > 0);
-        messages.sort_by_key(|m| (m.src, m.dst));
+        sort_by_u64(&mut messages, |m| key2(m.src, m.dst));
         if let Some(w) = messages
             .windows(2)
             .find(|w| (w[0].src, w[0].dst) == (w[1].src, w[1].dst))

@@ -24,6 +24,7 @@ use super::config::Spec;
 use super::grid::Submachine;
 use crate::com::{Com, Message};
 use crate::schedule::{Promise, Schedule, Transfer};
+use crate::sorting::sort_by_u64;
 use serde::Serialize;
 
 /// An actual message: L bytes from `from` to its final destination `to`.
@@ -224,11 +225,19 @@ pub fn in_issue_order(mesh: &crate::net::mesh::Mesh, mut steps: Vec<Superstep>) 
 /// Orders sends as they are issued: by sender, farther destinations first,
 /// ties by destination.
 pub fn issue_order(mesh: &crate::net::mesh::Mesh, sends: &mut [Send]) {
-    sends.sort_by_cached_key(|s| (s.src, std::cmp::Reverse(mesh.hops(s.src, s.dst)), s.dst));
+    sort_by_u64(sends, |s| order_key(s.src, mesh.hops(s.src, s.dst), s.dst));
 }
 
 /// Orders sends as their receivers post them: by receiver, farther senders
 /// first, ties by sender.
 pub fn receive_order(mesh: &crate::net::mesh::Mesh, sends: &mut [Send]) {
-    sends.sort_by_cached_key(|s| (s.dst, std::cmp::Reverse(mesh.hops(s.src, s.dst)), s.src));
+    sort_by_u64(sends, |s| order_key(s.dst, mesh.hops(s.src, s.dst), s.src));
+}
+
+/// `(first, farther hops first, then)` as one key: 21 bits a field, far
+/// more than a mesh's processors or a route's hops.
+fn order_key(first: usize, hops: usize, then: usize) -> u64 {
+    const MAX: u64 = (1 << 21) - 1;
+    debug_assert!(first as u64 <= MAX && hops as u64 <= MAX && then as u64 <= MAX);
+    (first as u64) << 42 | (MAX - hops as u64) << 21 | then as u64
 }

@@ -8,10 +8,11 @@
 
 use super::collective::Send;
 use super::config::Op;
+use crate::sorting::sort_usizes;
 
 /// Processor ids as compact ranges, e.g. `P8–P15, P24`.
 pub fn ranges(mut ids: Vec<usize>) -> String {
-    ids.sort_unstable();
+    sort_usizes(&mut ids);
     ids.dedup();
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for id in ids {

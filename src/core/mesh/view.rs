@@ -28,6 +28,7 @@ use super::config::{Op, Spec};
 use super::grid::Submachine;
 use super::load::LinkLoads;
 use crate::net::mesh::Mesh;
+use crate::sorting::sort_usizes;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 use crate::words::plural;
 
@@ -257,7 +258,7 @@ pub fn caption(spec: &Spec, events: &[CollEvent]) -> String {
         )
     };
     let mut senders: Vec<usize> = sends.iter().map(|s| s.src).collect();
-    senders.sort_unstable();
+    sort_usizes(&mut senders);
     senders.dedup();
     let msgs: usize = sends.iter().map(|s| s.messages.len()).sum();
     let (lo, hi) = sends.iter().fold((u64::MAX, 0), |(lo, hi), s| {

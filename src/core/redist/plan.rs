@@ -34,6 +34,7 @@
 
 use super::scheme::{Direction, Scheme};
 use super::shape::Shape;
+use crate::sorting::sort_ids;
 
 /// Which column transformation of the paper a [`ColumnMove`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,7 +228,7 @@ impl Layout {
                 }
             }
         }
-        out.sort_unstable();
+        sort_ids(&mut out);
         out
     }
 

@@ -12,6 +12,7 @@
 //! boundary does not depend on the order in which deliveries are handled.
 
 use super::traffic::{SimMessage, Sync};
+use crate::sorting::{key2, sort_by_u64};
 
 /// The release rule with its bookkeeping.
 #[derive(Clone, Debug)]
@@ -60,7 +61,7 @@ impl Release {
             left[k as usize] += 1;
         }
         let mut items: Vec<(u32, u32)> = (0..m as u32).map(|i| (phase[i as usize], i)).collect();
-        items.sort_by_key(|&(k, _)| k);
+        sort_by_u64(&mut items, |&(k, _)| k as u64);
         let (by_phase, start) = group(phases, items);
         // A message appears once per distinct end, ordered by (phase, id).
         let mut inv = Vec::with_capacity(2 * m);
@@ -70,7 +71,11 @@ impl Release {
                 inv.push((d, i as u32));
             }
         }
-        inv.sort_unstable_by_key(|&(node, i)| (node, phase[i as usize], i));
+        // By (node, phase, id): `inv` is in id order already and the sort
+        // keeps the order of equal keys.
+        sort_by_u64(&mut inv, |&(node, i)| {
+            key2(node as usize, phase[i as usize] as usize)
+        });
         let (involve, inv_start) = group(n, inv);
         Release {
             sync,

@@ -21,6 +21,7 @@ use super::fabric::{Fabric, NONE};
 use super::release::Release;
 use super::traffic::Traffic;
 use super::view::SimEvent;
+use crate::sorting::{key2, sort_by_u64};
 use crate::trace::Recorder;
 
 /// "Not yet" for a cycle stamp.
@@ -124,7 +125,12 @@ impl Sources {
         let mut order: Vec<u32> = (0..msgs.len() as u32)
             .filter(|&i| msgs[i as usize].src != msgs[i as usize].dst)
             .collect();
-        order.sort_by_key(|&i| (msgs[i as usize].src, msgs[i as usize].phase, i));
+        // By (sender, phase, id); `order` is in id order already and the
+        // sort keeps the order of equal keys.
+        sort_by_u64(&mut order, |&i| {
+            let m = &msgs[i as usize];
+            key2(m.src as usize, m.phase as usize)
+        });
         let mut count = vec![0u32; n];
         for &i in &order {
             count[msgs[i as usize].src as usize] += 1;

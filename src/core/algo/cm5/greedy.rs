@@ -13,6 +13,7 @@
 //! pairs with nothing to say, which PS cannot.
 
 use crate::com::Com;
+use crate::sorting::{key2, sort_by_u64};
 use std::collections::BTreeSet;
 
 /// The partners each processor still needs.
@@ -67,7 +68,7 @@ impl Partners {
             self.0[a].remove(&b);
             self.0[b].remove(&a);
         }
-        pairs.sort_unstable();
+        sort_by_u64(&mut pairs, |&(a, b)| key2(a, b));
         (pairs, probes)
     }
 }

@@ -15,6 +15,7 @@
 //! p, p for odd p), the same generalisation LP uses.
 
 use crate::algo::pairing::Pairing;
+use crate::sorting::{key2, sort_by_u64};
 
 /// A fixed order of meetings over p processors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +87,7 @@ impl Order {
                     .into_iter()
                     .map(|(a, b)| (phys(a).min(phys(b)), phys(a).max(phys(b))))
                     .collect();
-                pairs.sort_unstable();
+                sort_by_u64(&mut pairs, |&(a, b)| key2(a, b));
                 pairs
             }
         }

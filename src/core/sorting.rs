@@ -1,0 +1,90 @@
+//! One sort for the whole core: by a `u64` key, stably.
+//!
+//! Every `sort_by_key`, `sort_unstable` or `sort_by_cached_key` on a new
+//! element type or key closure is a new copy of the standard library's sort
+//! in the wasm (2-4 KB each before compression, with its helpers). Sorting
+//! `(key, position)` pairs here instead, then moving the elements into
+//! place, keeps one copy however many places sort, and the position makes
+//! equal keys keep their order, so callers get a stable sort.
+
+/// Sorts `v` by `key`; elements with equal keys keep their order.
+pub fn sort_by_u64<T>(v: &mut [T], key: impl Fn(&T) -> u64) {
+    let mut order: Vec<(u64, u32)> = v
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (key(x), i as u32))
+        .collect();
+    sort_pairs(&mut order);
+    permute(v, &order);
+}
+
+/// Sorts numbers (ids, columns, block indices) in increasing order.
+pub fn sort_ids<T: Copy + Into<u64>>(v: &mut [T]) {
+    sort_by_u64(v, |&x| x.into());
+}
+
+/// Sorts `usize`s in increasing order.
+pub fn sort_usizes(v: &mut [usize]) {
+    sort_by_u64(v, |&x| x as u64);
+}
+
+/// The one instance of the standard sort (pairs are distinct, so an
+/// unstable sort gives the stable order).
+#[inline(never)]
+fn sort_pairs(order: &mut [(u64, u32)]) {
+    order.sort_unstable();
+}
+
+/// Puts the element at position `order[k].1` into position k, following
+/// each cycle of the permutation once: O(n) swaps, no copies.
+fn permute<T>(v: &mut [T], order: &[(u64, u32)]) {
+    let mut done = vec![false; v.len()];
+    for start in 0..v.len() {
+        let mut k = start;
+        while !done[k] {
+            done[k] = true;
+            let j = order[k].1 as usize;
+            if j == start {
+                break;
+            }
+            v.swap(k, j);
+            k = j;
+        }
+    }
+}
+
+/// Two fields of at most 32 bits as one key, the first more significant.
+pub fn key2(hi: usize, lo: usize) -> u64 {
+    debug_assert!(hi <= u32::MAX as usize && lo <= u32::MAX as usize);
+    (hi as u64) << 32 | lo as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn sorts_stably_like_the_standard_sort() {
+        let mut rng = Rng::new(5);
+        for len in [0, 1, 2, 3, 10, 100, 1000] {
+            let v: Vec<(u64, usize)> = (0..len).map(|i| (rng.below(7) as u64, i)).collect();
+            let mut ours = v.clone();
+            sort_by_u64(&mut ours, |x| x.0);
+            let mut std = v.clone();
+            std.sort_by_key(|x| x.0);
+            assert_eq!(ours, std, "len {len}");
+        }
+    }
+
+    #[test]
+    fn sorts_numbers_and_packs_keys() {
+        let mut v = vec![5usize, 1, 4, 1, 3];
+        sort_usizes(&mut v);
+        assert_eq!(v, [1, 1, 3, 4, 5]);
+        let mut w = vec![9u32, 2, 7];
+        sort_ids(&mut w);
+        assert_eq!(w, [2, 7, 9]);
+        assert!(key2(1, 0) > key2(0, u32::MAX as usize));
+    }
+}
