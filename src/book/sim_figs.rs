@@ -75,7 +75,19 @@ pub fn key(v: &Values) -> (FigKey, Vec<Notice>) {
         (FigKey::Clusters(exp, seed), Vec::new())
     } else if has("p") {
         let (p, bytes) = (v.int("p").max(2) as usize, v.int("bytes").max(1) as u64);
-        (FigKey::PexBex { p, bytes, seed }, Vec::new())
+        // Paper 004 defines PEX and BEX (j ⊕ i) and their contention model
+        // for powers of two only.
+        let mut notes = Vec::new();
+        let p = if p.is_power_of_two() {
+            p
+        } else {
+            let down = 1 << p.ilog2();
+            notes.push(Notice(format!(
+                "p = {p} is not a power of two, which PEX, BEX and paper 004's model need; using p = {down}"
+            )));
+            down
+        };
+        (FigKey::PexBex { p, bytes, seed }, notes)
     } else {
         // Only the animator lets the reader choose how phases follow.
         let (p, notes) = SimParams::read(v);
@@ -166,12 +178,24 @@ mod tests {
     }
 
     #[test]
+    fn pex_and_bex_take_a_power_of_two() {
+        let raw = vec![("p".to_string(), "48".to_string())];
+        let (v, _) = read(find("pexbex").unwrap().params, &raw, "");
+        let (k, notes) = key(&v);
+        assert!(matches!(k, FigKey::PexBex { p: 32, .. }), "{k:?}");
+        assert!(notes[0].0.contains("not a power of two"), "{notes:?}");
+    }
+
+    #[test]
     fn each_figure_has_a_row_and_a_caption_per_step() {
         let c = report("clusters", &[("exp", "ds")]);
         assert_eq!(c.steps(), clusters::SIZES.len());
         assert_eq!(c.charts[0].0.series.len(), 3);
         let x = report("pexbex", &[("p", "8"), ("bytes", "64")]);
         assert_eq!((x.steps(), x.charts.len()), (7, 2));
+        // The charts mark where the player is: step i of the exchange.
+        assert_eq!((x.x_at(0), x.x_at(3), x.x_at(8)), (None, Some(3.0), None));
+        assert_eq!(c.x_at(1), Some(clusters::SIZES[0] as f64));
         let p = report("predict", &[("rows", "2"), ("cols", "4")]);
         assert_eq!((p.steps(), p.unit, &p.refused), (7, "phase", &None));
         assert!(
@@ -206,7 +230,11 @@ mod tests {
         assert!(cycles.unwrap() > 0);
         assert!(notes[0].0.contains("at least 2 processors"));
         let (refused, _) = anim(&[("rows", "16"), ("cols", "16"), ("bytes", "4096")]);
-        assert!(refused.unwrap_err().contains("timeline of"));
+        assert!(
+            refused
+                .unwrap_err()
+                .contains("recording every cycle would take")
+        );
     }
 
     #[test]

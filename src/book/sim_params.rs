@@ -15,6 +15,7 @@ use crate::core::com::fig7::Fig7Config;
 use crate::core::com::{Com, Message};
 use crate::core::net::TopologySpec;
 use crate::core::sim::{SimConfig, Sync, Traffic};
+use crate::core::words::plural;
 
 /// Where the messages come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,10 +164,14 @@ fn read_pairs(text: &str, n: usize, notices: &mut Vec<Notice>) -> Vec<(usize, us
             let (ok, bad): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|&(s, d)| s < n && d < n);
             if !bad.is_empty() {
                 let (s, d) = bad[0];
+                let what = if ok.is_empty() {
+                    format!("sending 0:{} instead", n - 1)
+                } else {
+                    format!("leaving out {}", plural(bad.len(), "pair", "pairs"))
+                };
                 notices.push(Notice(format!(
-                    "pairs: {s}:{d} names a processor outside 0…{}; leaving out {} pair(s)",
-                    n - 1,
-                    bad.len()
+                    "pairs: {s}:{d} names a processor outside 0…{}; {what}",
+                    n - 1
                 )));
             }
             if ok.is_empty() { fallback } else { ok }

@@ -19,6 +19,8 @@ pub struct Report {
     /// Each chart with the file name its download gets.
     pub charts: Vec<(Rc<Chart>, &'static str)>,
     pub captions: Vec<String>,
+    /// The x value step k (from 1) stands for on the charts: `xs[k - 1]`.
+    pub xs: Vec<f64>,
     /// What one step is called in the player.
     pub unit: &'static str,
     /// Why nothing could be computed, if so.
@@ -31,6 +33,7 @@ impl Report {
         Report {
             charts: Vec::new(),
             captions: vec![why.clone()],
+            xs: Vec::new(),
             unit: "step",
             refused: Some(why),
         }
@@ -41,15 +44,26 @@ impl Report {
         self.captions.len().saturating_sub(1)
     }
 
+    /// Where step `k` is on the charts' x axis (none before the first).
+    pub fn x_at(&self, k: usize) -> Option<f64> {
+        self.xs.get(k.checked_sub(1)?).copied()
+    }
+
     /// The caption of step `k`.
     pub fn caption(&self, k: usize) -> &str {
         self.captions.get(k).map_or("", String::as_str)
     }
 
-    fn new(charts: Vec<(Chart, &'static str)>, captions: Vec<String>, unit: &'static str) -> Self {
+    fn new(
+        charts: Vec<(Chart, &'static str)>,
+        captions: Vec<String>,
+        xs: Vec<f64>,
+        unit: &'static str,
+    ) -> Self {
         Report {
             charts: charts.into_iter().map(|(c, f)| (Rc::new(c), f)).collect(),
             captions,
+            xs,
             unit,
             refused: None,
         }
@@ -90,7 +104,8 @@ pub fn cluster_report(exp: Experiment, rows: &[ClusterRow]) -> Report {
     let captions = (0..=rows.len())
         .map(|k| clusters::caption(exp, rows, k))
         .collect();
-    Report::new(vec![(chart, "cm5-clusters.svg")], captions, "size")
+    let xs = rows.iter().map(|r| r.bytes as f64).collect();
+    Report::new(vec![(chart, "cm5-clusters.svg")], captions, xs, "size")
 }
 
 /// PEX against BEX: a step per exchange step.
@@ -126,7 +141,8 @@ pub fn pexbex_report(s: &ExchangeSteps) -> Report {
     );
     let captions = (0..=s.pex.len()).map(|k| s.caption(k)).collect();
     let charts = vec![(time, "pex-bex-time.svg"), (load, "pex-bex-load.svg")];
-    Report::new(charts, captions, "step")
+    let xs = (1..=s.pex.len()).map(|i| i as f64).collect();
+    Report::new(charts, captions, xs, "step")
 }
 
 /// A schedule's prediction beside its simulation: a step per phase.
@@ -160,6 +176,7 @@ pub fn predict_report(gaps: &[PhaseGap]) -> Report {
     Report::new(
         vec![(chart, "prediction-vs-simulation.svg")],
         captions,
+        (1..=gaps.len()).map(|i| i as f64).collect(),
         "phase",
     )
 }

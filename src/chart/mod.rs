@@ -68,6 +68,8 @@ pub struct Chart {
     pub width: u32,
     pub height: u32,
     pub legend: LegendAt,
+    /// An x value to mark with a vertical line: where a stepped figure is.
+    pub cursor: Option<f64>,
 }
 
 /// A data point as drawn: its position in SVG pixels and its value.
@@ -100,6 +102,7 @@ impl Chart {
             width: 640,
             height: 400,
             legend: LegendAt::Inside,
+            cursor: None,
         }
     }
 

@@ -182,6 +182,15 @@ fn draw(chart: &Chart, pal: &Palette) -> (Rendered, usize) {
         (TOP + h - bottom) / 2.0,
         esc(&chart.y_label)
     );
+    // Where a stepped figure is, under the data.
+    if let Some(cx) = chart.cursor.filter(|&c| c >= x0 && c <= x1) {
+        let x = xa.px(cx);
+        let _ = write!(
+            s,
+            r#"<path class="cursor" d="M{x:.1} {TOP}V{:.1}" stroke="{fg}" stroke-width="2" stroke-dasharray="5 4" stroke-opacity="0.55"/>"#,
+            h - bottom
+        );
+    }
     // Series.
     let mut hovers = Vec::new();
     for (k, series) in chart.series.iter().enumerate() {
@@ -392,6 +401,18 @@ mod tests {
             svg.contains(&format!("<rect x=\"{LEFT}\"")),
             "legend not below"
         );
+        // A cursor inside the x range is drawn, one outside is not.
+        let c = Chart::new("c", "x", "y").with("s", Mark::Points, 0, vec![(0.0, 0.0), (4.0, 1.0)]);
+        let at = |x| {
+            let c = Chart {
+                cursor: Some(x),
+                ..c.clone()
+            };
+            render(&c, &Palette::light())
+                .svg
+                .contains("class=\"cursor\"")
+        };
+        assert!(at(2.0) && !at(99.0));
         // With nothing in the way it stays top-left.
         let c =
             Chart::new("rising", "x", "y").with("s", Mark::Points, 0, vec![(0.0, 0.0), (1.0, 1.0)]);

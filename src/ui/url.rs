@@ -48,12 +48,21 @@ impl UrlState {
         }
     }
 
-    /// The query pairs of widget `id`, prefix removed.
+    /// The query pairs of widget `id`, prefix removed. On the embed page a
+    /// key copied from a chapter link (`netsim.net=fattree`) works too.
     pub fn widget_query(&self, id: &str) -> Query {
         let prefix = self.prefix(id);
+        let chapter_prefix = format!("{id}.");
         self.query_mut(|q| {
             q.iter()
-                .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v.clone())))
+                .filter_map(|(k, v)| {
+                    let k = k.strip_prefix(&prefix)?;
+                    let k = match prefix.is_empty() {
+                        true => k.strip_prefix(&chapter_prefix).unwrap_or(k),
+                        false => k,
+                    };
+                    Some((k.to_string(), v.clone()))
+                })
                 .collect()
         })
         .unwrap_or_default()

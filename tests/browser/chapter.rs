@@ -153,6 +153,18 @@ async fn settings_change_the_figure_and_reject_bad_input() {
         m.all_text()
     );
     assert!(m.text("#widget-lp .position").contains("0 / 3"));
+    // Typing again withdraws the complaint, even when the reader retypes
+    // the value the field holds (which fires no `change`).
+    m.type_into("#lp-n", "4").await;
+    assert_eq!(m.text("#widget-lp .control .error"), "");
+    // A number field hands letters over as "".
+    m.change("#lp-n", "").await;
+    assert!(
+        m.text("#widget-lp .control .error")
+            .contains("empty or not a number"),
+        "{}",
+        m.text("#widget-lp .control .error")
+    );
 }
 
 #[wasm_bindgen_test]

@@ -29,3 +29,14 @@ async fn embedding_an_unknown_figure_lists_the_real_ones() {
     assert!(t.contains("There is no figure called 'nothing'"), "{t}");
     assert!(m.find("a[href='#/embed/lp']").is_some());
 }
+
+#[wasm_bindgen_test]
+async fn embed_takes_keys_copied_from_a_chapter_link() {
+    let m = mount("#/embed/lp?lp.n=8&lp.step=2").await;
+    assert!(
+        m.caption("lp").starts_with("Step 2:"),
+        "{}",
+        m.caption("lp")
+    );
+    assert!(m.find(".notices").is_none(), "{}", m.all_text());
+}

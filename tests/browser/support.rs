@@ -111,6 +111,19 @@ impl Mounted {
         settle().await;
     }
 
+    /// Sets an input's value and fires `input`, as typing does (no `change`).
+    pub async fn type_into(&self, selector: &str, value: &str) {
+        let el = self.get(selector);
+        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            i.set_value(value);
+        }
+        let init = web_sys::InputEventInit::new();
+        init.set_bubbles(true);
+        let e = web_sys::InputEvent::new_with_event_init_dict("input", &init).unwrap();
+        el.dispatch_event(&e).unwrap();
+        settle().await;
+    }
+
     /// The caption of widget `id`.
     pub fn caption(&self, id: &str) -> String {
         self.text(&format!("#widget-{id} .caption"))

@@ -2,6 +2,7 @@
 //! would be accepted.
 
 use super::config::MAX_PACKET_FLITS;
+use crate::words::count;
 use std::fmt;
 
 /// Why a simulation was refused.
@@ -63,11 +64,15 @@ impl fmt::Display for SimError {
             ),
             SimError::TooMuchTraffic { moves, max } => write!(
                 f,
-                "the traffic needs {moves} flit moves, above the limit of {max} (about a minute natively); use fewer or shorter messages"
+                "the traffic needs {} flit moves, above the limit of {} (about a minute natively); use fewer or shorter messages",
+                count(*moves as usize),
+                count(*max as usize)
             ),
             SimError::TimelineTooBig { what, got, max } => write!(
                 f,
-                "a timeline of {got} {what} is above the limit of {max}; use fewer or shorter messages, or run without a timeline"
+                "recording every cycle would take {} {what}, above the limit of {}; use fewer processors or fewer or shorter messages (a run without a recording, as the command line and the JS API make, has no such limit)",
+                count(*got as usize),
+                count(*max as usize)
             ),
         }
     }

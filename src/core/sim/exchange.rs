@@ -115,7 +115,7 @@ impl ExchangeSteps {
         ) else {
             let (pex, bex) = self.totals();
             return format!(
-                "Complete exchange of {} bytes on {} processors: PEX takes {:.1} ms and BEX {:.1} ms in all, step after step.",
+                "Complete exchange of {} bytes on {} processors, each step simulated on its own: PEX takes {:.1} ms and BEX {:.1} ms in all.",
                 self.bytes,
                 self.p,
                 us(pex) / 1000.0,
@@ -129,14 +129,18 @@ impl ExchangeSteps {
         } else {
             "the two load the busiest links alike"
         };
+        let model = crate::cost::contention::ContentionCost::cm5();
+        let predicted = |f: f64| model.step_us(self.bytes, f, true);
         format!(
-            "Step {k}: PEX f = {:.2}, busiest link {:.2} messages, {:.0} µs; BEX f = {:.2}, busiest link {:.2} messages, {:.0} µs: {why}.",
+            "Step {k}: PEX f = {:.2}, busiest link {:.2} messages, {:.0} µs (model {:.0} µs); BEX f = {:.2}, busiest link {:.2} messages, {:.0} µs (model {:.0} µs): {why}.",
             a.f,
             a.busiest,
             us(a.cycles),
+            predicted(a.f),
             b.f,
             b.busiest,
-            us(b.cycles)
+            us(b.cycles),
+            predicted(b.f)
         )
     }
 }

@@ -185,8 +185,8 @@ impl Timeline {
 pub fn caption(tl: &Timeline, pos: usize) -> String {
     if pos == 0 {
         return format!(
-            "Before the first cycle: {} wait to be sent.",
-            plural(tl.messages.len(), "message", "messages")
+            "Before the first cycle: {} to be sent.",
+            plural(tl.messages.len(), "message waits", "messages wait")
         );
     }
     let events = tl.events(pos);
@@ -204,10 +204,10 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
             plural(takes, "head takes", "heads take")
         ));
     }
-    let mut more = |what: &str, n: usize, first: String| {
+    let mut more = |(one, many): (&str, &str), n: usize, first: String| {
         if n > 0 {
             let rest = if n > 1 {
-                format!(" (and {} more {what})", n - 1)
+                format!(" (and {})", plural(n - 1, one, many))
             } else {
                 String::new()
             };
@@ -225,7 +225,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         let lat = tl.messages.get(m as usize).and_then(|s| s.latency);
         let lat = lat.map_or(String::new(), |l| format!(" after {l} cycles"));
         more(
-            "messages",
+            ("more message", "more messages"),
             delivered.len(),
             format!("message {} arrives{lat}", tl.pair(m)),
         );
@@ -240,7 +240,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
             tl.pair(m),
             ready + 1
         );
-        more("messages", 1 + starts.count(), s);
+        more(("more message", "more messages"), 1 + starts.count(), s);
     }
     let mut waits = events.iter().filter_map(|e| match *e {
         SimEvent::Blocked {
@@ -271,7 +271,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         _ => None,
     });
     if let Some(first) = waits.next() {
-        more("waits", 1 + waits.count(), first);
+        more(("more wait", "more waits"), 1 + waits.count(), first);
     }
     for e in events {
         if let SimEvent::PhaseDone { phase } = *e {

@@ -89,6 +89,11 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
             };
             let parsed = match spec.kind {
                 ParamKind::Number { .. } if text.trim().is_empty() => Ok(Value::Number(None)),
+                // A number field hands over "" for letters as well as for
+                // nothing at all.
+                ParamKind::Int { .. } if text.trim().is_empty() => {
+                    Err("the field is empty or not a number; enter a whole number".to_string())
+                }
                 _ => parse_one(&spec, &text),
             };
             match parsed {
@@ -97,6 +102,16 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
                     cb.emit(v);
                 }
                 Err(why) => error.set(Some(why)),
+            }
+        })
+    };
+    // Typing again withdraws an old complaint: the reader may be retyping
+    // the value the field already holds, which fires no change.
+    let on_input = {
+        let error = error.clone();
+        Callback::from(move |_: InputEvent| {
+            if error.is_some() {
+                error.set(None);
             }
         })
     };
@@ -139,7 +154,7 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
             };
             html! {
                 <input id={id.clone()} type={ty} inputmode={mode} {min} {max} {step} {placeholder}
-                    value={shown(&props.value)} onchange={on_change}
+                    value={shown(&props.value)} onchange={on_change} oninput={on_input}
                     aria-invalid={invalid} aria-describedby={err_id.clone()} />
             }
         }

@@ -16,19 +16,24 @@ use super::scaffold::standard;
 use crate::book::params::{Notice, Value, Values};
 use crate::book::sim_figs::{FigOut, SimRun};
 use crate::book::sim_reports::Report;
+use crate::chart::Chart;
 use crate::ui::chart::ChartView;
 use crate::ui::netview::NetAnimator;
 use crate::ui::player::Controls;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// What is said under a setting: the caps the browser needs.
 fn note(widget: &str, key: &str) -> &'static str {
     match (widget, key) {
         (_, "net") => "Delta on the mesh, CM-5 on the fat tree",
+        ("netsim", "rows") => {
+            "at most 16 (columns 32); an all-to-all is recorded up to 128 processors; a few pairs fit on the whole 16 × 32 Delta"
+        }
         (_, "rows") => "at most 16 (columns 32)",
         ("netsim", "bytes") => "a recording holds at most 4 M events and 1 M cycles",
         ("predict", "bytes") => "at most 40 M flit moves in the browser",
-        ("pexbex", "p") => "at most 64: every step is simulated",
+        ("pexbex", "p") => "a power of two, at most 64: every step is simulated",
         ("pexbex", "bytes") => "at most 2048 in the browser",
         (_, "pairs") => "e.g. 0:5,3:12",
         _ => "",
@@ -116,7 +121,14 @@ fn report(ctx: &Ctx, r: &Report) -> Html {
     html! {
         <>
             <div class="charts">
-                { for r.charts.iter().map(|(c, f)| html! { <ChartView chart={c.clone()} filename={*f} /> }) }
+                { for r.charts.iter().map(|(c, f)| {
+                    // A dashed line marks the step the player is on.
+                    let chart = match r.x_at(k) {
+                        Some(x) => Rc::new(Chart { cursor: Some(x), ..(**c).clone() }),
+                        None => c.clone(),
+                    };
+                    html! { <ChartView {chart} filename={*f} /> }
+                }) }
             </div>
             <Controls player={ctx.player.clone()} caption={r.caption(k).to_string()} unit={r.unit} />
         </>

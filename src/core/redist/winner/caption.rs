@@ -2,19 +2,7 @@
 //! row, and numbers short enough for a table heading.
 
 use super::{OCTAVES, WinnerMap};
-
-/// A count with thin spaces between groups of three digits: 1 048 576.
-pub fn count(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::words::count;
 
 /// A count in at most four characters for a column heading: 864, 16K,
 /// 1.0M, 67M, 4.3G.
