@@ -18,11 +18,6 @@ pub fn sort_by_u64<T>(v: &mut [T], key: impl Fn(&T) -> u64) {
     permute(v, &order);
 }
 
-/// Sorts numbers (ids, columns, block indices) in increasing order.
-pub fn sort_ids<T: Copy + Into<u64>>(v: &mut [T]) {
-    sort_by_u64(v, |&x| x.into());
-}
-
 /// Sorts `usize`s in increasing order.
 pub fn sort_usizes(v: &mut [usize]) {
     sort_by_u64(v, |&x| x as u64);
@@ -82,9 +77,6 @@ mod tests {
         let mut v = vec![5usize, 1, 4, 1, 3];
         sort_usizes(&mut v);
         assert_eq!(v, [1, 1, 3, 4, 5]);
-        let mut w = vec![9u32, 2, 7];
-        sort_ids(&mut w);
-        assert_eq!(w, [2, 7, 9]);
         assert!(key2(1, 0) > key2(0, u32::MAX as usize));
     }
 }

@@ -34,7 +34,7 @@
 
 use super::scheme::{Direction, Scheme};
 use super::shape::Shape;
-use crate::sorting::sort_ids;
+use crate::sorting::sort_by_u64;
 
 /// Which column transformation of the paper a [`ColumnMove`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,7 +228,7 @@ impl Layout {
                 }
             }
         }
-        sort_ids(&mut out);
+        sort_by_u64(&mut out, |&b| b as u64);
         out
     }
 

@@ -145,10 +145,13 @@ pub fn Figure(props: &WidgetProps) -> Html {
     };
     let ctx = use_widget(props, spec);
     {
-        let (set, animator) = (ctx.player.set_speed.clone(), props.spec.name == "netsim");
-        use_effect_with(animator, move |&a| {
-            if a {
-                set.emit(simfig::START_SPEED);
+        let (set, speed) = (
+            ctx.player.set_speed.clone(),
+            simfig::start_speed(props.spec.name),
+        );
+        use_effect_with(speed, move |&speed| {
+            if let Some(s) = speed {
+                set.emit(s);
             }
         });
     }

@@ -77,7 +77,12 @@ fn settings(props: &WidgetProps, ctx: &Ctx) -> Html {
 /// The speed a recording starts playing at: 60 cycles a second (cycles
 /// are many and short, so the animator starts faster than an algorithm's
 /// steps).
-pub const START_SPEED: usize = 7;
+const START_SPEED: usize = 7;
+
+/// The speed figure `name` starts playing at, if not the player's own.
+pub fn start_speed(name: &str) -> Option<usize> {
+    (name == "netsim").then_some(START_SPEED)
+}
 
 fn key(v: &Values) -> (Key, Vec<Notice>) {
     let (k, notices) = crate::book::sim_figs::key(v);

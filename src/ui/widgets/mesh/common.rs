@@ -9,6 +9,7 @@ use crate::core::mesh::config::{Op, Spec};
 use crate::core::mesh::describe::describe_send;
 use crate::core::mesh::grid::Submachine;
 use crate::core::mesh::view::CollState;
+use crate::core::words::plural_s;
 use crate::ui::widgets::WidgetProps;
 use crate::ui::widgets::controls::ParamInput;
 use crate::ui::widgets::scaffold::WidgetCtx;
@@ -212,10 +213,6 @@ pub fn send_list(st: &CollState, op: Op) -> Html {
     ))
 }
 
-fn plural(n: u32, one: &str) -> String {
-    crate::core::words::plural_s(n as usize, one)
-}
-
 /// Counters of a collective at the current superstep.
 pub fn stats(st: &CollState, supersteps: usize, setups: usize, predicted_us: f64) -> Html {
     let delivered: u32 = st.arrived.iter().sum();
@@ -224,8 +221,11 @@ pub fn stats(st: &CollState, supersteps: usize, setups: usize, predicted_us: f64
         ("superstep", format!("{} of {supersteps}", st.step)),
         ("delivered", format!("{delivered} of {want}")),
         ("set-ups so far", format!("{} of {setups}", st.setups)),
-        ("busiest processor now", plural(st.busiest, "set-up")),
-        ("busiest link now", plural(st.load, "message")),
+        (
+            "busiest processor now",
+            plural_s(st.busiest as usize, "set-up"),
+        ),
+        ("busiest link now", plural_s(st.load as usize, "message")),
         (
             "Delta model, whole run",
             format!("{:.2} ms", predicted_us / 1000.0),
