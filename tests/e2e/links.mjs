@@ -1,0 +1,119 @@
+// Released links keep opening the same view. `tests/links/released.json`
+// lists links that worked in a released build with what each showed: for
+// every figure the link names (all figures of a chapter link without
+// settings), its step, its number of steps, its caption and its notices,
+// and the page's own notices. This opens each link in the build at BASE_URL
+// and compares. Usage:
+//   node links.mjs BASE_URL            compare (exit 1 on a difference)
+//   node links.mjs BASE_URL --record   rewrite the file from this build
+//                                      (only to add links, never to hide a change)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { launch, watchedPage } from './browser.mjs';
+
+const [base, mode] = process.argv.slice(2);
+const file = new URL('../links/released.json', import.meta.url);
+if (!base || !base.endsWith('/')) {
+  console.error('usage: node links.mjs http://127.0.0.1:PORT/commbook/ [--record]');
+  process.exit(2);
+}
+
+// What the page shows for `link`, once every figure has finished.
+async function observe(page, link) {
+  // A page that is not the target, so that waiting for the target's
+  // figures cannot see the previous link's.
+  await page.evaluate(() => { location.hash = '#/__between_links__'; });
+  await page.waitForFunction(() => !document.querySelector('figure.widget') && document.querySelector('.notices'));
+  await page.evaluate((l) => { location.hash = l; }, link);
+  await page.waitForFunction(() => {
+    const busy = document.querySelector('figure.widget .job, .chapter-loading');
+    return !busy && (document.querySelector('figure.widget') || document.querySelector('.notices'));
+  }, null, { timeout: 60000 });
+  // Effects (the step from the link, the URL) run after the first paint.
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(i < 2 ? 30 : 60);
+    const now = await page.evaluate(read);
+    if (last !== null && JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
+// Runs in the page.
+function read() {
+  const text = (el) => (el ? el.textContent.trim().replace(/\s+/g, ' ') : null);
+  const figures = [...document.querySelectorAll('figure.widget')].map((f) => {
+    const s = f.querySelector('input.scrubber');
+    return {
+      id: f.id.replace(/^widget-/, ''),
+      step: s ? Number(s.value) : null,
+      steps: s ? Number(s.max) : null,
+      caption: text(f.querySelector('.caption')),
+      notices: [...f.querySelectorAll('.notices li')].map(text),
+    };
+  });
+  const notices = [...document.querySelectorAll('.notices')]
+    .filter((n) => !n.closest('figure.widget'))
+    .flatMap((n) => [...n.querySelectorAll('li')].map(text));
+  return { figures, notices };
+}
+
+// The figures a link is about: those its settings name, or all.
+function named(link, seen) {
+  const q = link.split('?')[1] || '';
+  const embed = link.startsWith('#/embed/');
+  if (embed) return seen.figures;
+  const ids = new Set(q.split('&').map((p) => p.split('=')[0]).filter((k) => k.includes('.')).map((k) => k.split('.')[0]));
+  const picked = seen.figures.filter((f) => ids.has(f.id));
+  return picked.length || ids.size ? picked : seen.figures;
+}
+
+const browser = await launch();
+let failures = 0;
+try {
+  const { page, problems } = await watchedPage(browser, base);
+  await page.goto(`${base}#/`);
+  await page.waitForSelector('.cover');
+  if (mode === '--record') {
+    const links = readFileSync(process.argv[4] || '/dev/stdin', 'utf8').split('\n').filter(Boolean);
+    const out = [];
+    for (const link of links) {
+      const seen = await observe(page, link);
+      out.push({ link, figures: named(link, seen), notices: seen.notices });
+      process.stdout.write('.');
+    }
+    writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
+    console.log(`\nrecorded ${out.length} links`);
+  } else {
+    const released = JSON.parse(readFileSync(file, 'utf8'));
+    for (const want of released) {
+      const seen = await observe(page, want.link);
+      const got = { link: want.link, figures: named(want.link, seen), notices: seen.notices };
+      const diffs = compare(want, got);
+      if (diffs.length) {
+        failures++;
+        console.log(`FAIL ${want.link}\n  ${diffs.join('\n  ')}`);
+      }
+    }
+    console.log(`${released.length - failures} of ${released.length} released links open the same view`);
+  }
+  for (const p of problems) { failures++; console.log(`FAIL ${p}`); }
+} finally {
+  await browser.close();
+}
+process.exit(failures ? 1 : 0);
+
+function compare(want, got) {
+  const d = [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same([...want.notices].sort(), [...got.notices].sort())) d.push(`page notices: ${JSON.stringify(got.notices)}, released ${JSON.stringify(want.notices)}`);
+  for (const w of want.figures) {
+    const g = got.figures.find((f) => f.id === w.id);
+    if (!g) { d.push(`figure ${w.id} is missing`); continue; }
+    for (const k of ['step', 'steps', 'caption']) {
+      if (!same(w[k], g[k])) d.push(`${w.id}.${k}: ${JSON.stringify(g[k])}, released ${JSON.stringify(w[k])}`);
+    }
+    if (!same([...w.notices].sort(), [...g.notices].sort())) d.push(`${w.id} notices: ${JSON.stringify(g.notices)}, released ${JSON.stringify(w.notices)}`);
+  }
+  return d;
+}
