@@ -1,144 +1,111 @@
-//! Compiles `chapters/*.md` (in the order of `chapters/SUMMARY.md`) into
-//! `$OUT_DIR/chapters.rs`, which `src/book/mod.rs` includes. Markdown and
-//! LaTeX are turned into HTML and MathML here, so the wasm needs neither
-//! parser and a broken formula or an unknown widget fails the build with the
-//! chapter's name.
-
-#[path = "src/book/compile.rs"]
-mod compile;
-#[path = "src/book/params.rs"]
-#[allow(dead_code)]
-mod params;
-#[path = "src/book/widgets.rs"]
-#[allow(dead_code)]
-mod widgets;
+//! Compiles `chapters/` (with `commbook-pages`, the same code trunk's
+//! post-build hook runs to write the pages beside the site) into
+//! `$OUT_DIR/toc.rs`, the table of contents `src/book/mod.rs` includes:
+//! every chapter's number, slug, title, sections, figures and the name of
+//! its page. The pages and the search index are also written to
+//! `$OUT_DIR/pages/` for the browser tests, which serve them without a
+//! site. A broken formula, a malformed figure block or a figure the
+//! catalogue lacks fails the build with the chapter's name.
 
 use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=chapters");
-    println!("cargo:rerun-if-changed=src/book/compile.rs");
-    println!("cargo:rerun-if-changed=src/book/params.rs");
-    println!("cargo:rerun-if-changed=src/book/widgets.rs");
-    let summary = std::fs::read_to_string("chapters/SUMMARY.md").expect("chapters/SUMMARY.md");
-    let mut out = String::from("&[\n");
-    let mut failures = Vec::new();
-    for (k, file) in compile::summary_files(&summary).iter().enumerate() {
-        let path = Path::new("chapters").join(file);
-        println!("cargo:rerun-if-changed={}", path.display());
-        let md = match std::fs::read_to_string(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                failures.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        let Some(number) = compile::number_of(file) else {
-            failures.push(format!("{file}: chapter files are named NN-slug.md"));
-            continue;
-        };
-        match compile::compile(&md) {
-            Ok(ch) => {
-                check_widgets(file, &ch, &mut failures);
-                emit(&mut out, k, number, &compile::slug_of(file), &ch);
-            }
-            Err(errs) => failures.extend(errs.into_iter().map(|e| format!("{file}: {e}"))),
+    let dir = Path::new("chapters");
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            println!("cargo:rerun-if-changed={}", e.path().display());
         }
     }
-    out.push(']');
-    if !failures.is_empty() {
-        for f in &failures {
-            println!("cargo:warning={f}");
+    let book = match commbook_pages::build(dir) {
+        Ok(b) => b,
+        Err(problems) => {
+            for p in &problems {
+                println!("cargo:warning={p}");
+            }
+            panic!(
+                "{} problem(s) in the chapters:\n{}",
+                problems.len(),
+                problems.join("\n")
+            );
         }
-        panic!(
-            "{} problem(s) in the chapters:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
-    }
-    let out_dir = std::env::var("OUT_DIR").unwrap();
-    std::fs::write(Path::new(&out_dir).join("chapters.rs"), out).unwrap();
-    std::fs::write(Path::new(&out_dir).join("cover.rs"), cover()).unwrap();
+    };
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out = Path::new(&out_dir);
+    commbook_pages::write(&book, out).expect("writing the pages into OUT_DIR");
+    std::fs::write(out.join("toc.rs"), toc(&book)).expect("writing toc.rs");
+    std::fs::write(out.join("bundled_pages.rs"), bundled(&book, out)).expect("writing bundled_pages.rs");
 }
 
-/// The cover page, `chapters/cover.md`, as two HTML strings around the
-/// `<!-- contents -->` marker (the contents list is drawn from the chapters).
-fn cover() -> String {
-    println!("cargo:rerun-if-changed=chapters/cover.md");
-    let md = std::fs::read_to_string("chapters/cover.md").expect("chapters/cover.md");
-    let ch =
-        compile::compile(&md).unwrap_or_else(|e| panic!("chapters/cover.md: {}", e.join("; ")));
-    let html: String = ch
-        .pieces
+/// Every page and the search index as `(file, text)` pairs, for the
+/// browser tests (which include this file; the book itself never does).
+fn bundled(book: &commbook_pages::Book, out: &Path) -> String {
+    let pages = out.join("pages");
+    let mut s = String::from("/// The pages and the search index, as the site serves them.\npub static PAGES: &[(&str, &str)] = &[\n");
+    let files = book
+        .chapters
         .iter()
-        .map(|p| match p {
-            compile::Piece::Html(h) => h.clone(),
-            compile::Piece::Widget(_) => panic!("chapters/cover.md: the cover has no figures"),
+        .map(|c| &c.file)
+        .chain(std::iter::once(&book.search_file));
+    for f in files {
+        let _ = writeln!(s, "    ({f:?}, include_str!({:?})),", pages.join(f).display().to_string());
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// `redist_sweep` → `RedistSweep`, as the figure list names types.
+fn camel(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
         })
-        .collect();
-    let (before, after) = html
-        .split_once("<!-- contents -->")
-        .expect("cover.md has a <!-- contents --> line");
-    format!("[{before:?}, {after:?}]")
+        .collect()
 }
 
-fn check_widgets(file: &str, ch: &compile::Compiled, failures: &mut Vec<String>) {
-    for p in &ch.pieces {
-        let compile::Piece::Widget(b) = p else {
-            continue;
-        };
-        let Some(spec) = widgets::find(&b.kind) else {
-            failures.push(format!(
-                "{file}: unknown widget '{}'; known: {}",
+fn toc(book: &commbook_pages::Book) -> String {
+    let mut out = String::from("/// Every chapter, in reading order.\npub static CHAPTERS: &[Chapter] = &[\n");
+    let mut checks = String::new();
+    for (index, c) in book.chapters.iter().enumerate() {
+        let _ = write!(
+            out,
+            "    Chapter {{ index: {index}, number: {}, slug: {:?}, title: {:?}, file: {:?}, sections: &[",
+            c.number, c.slug, c.title, c.file
+        );
+        for (id, text) in &c.sections {
+            let _ = write!(out, "({id:?}, {text:?}), ");
+        }
+        out.push_str("], figures: &[");
+        for b in c.figures() {
+            let _ = write!(out, "({:?}, {:?}), ", b.id, b.kind);
+            // A figure the list lacks is a type that does not exist: the
+            // book does not compile.
+            let _ = writeln!(
+                checks,
+                "const _: Option<crate::book::figures::{}::{}> = None; // {}: {}",
                 b.kind,
-                widgets::names().join(", ")
-            ));
-            continue;
-        };
-        for (k, v) in &b.params {
-            if k == "step" {
-                continue;
-            }
-            match spec.params.iter().find(|s| s.key == k) {
-                None => failures.push(format!("{file}: widget {} has no parameter '{k}'", b.id)),
-                Some(s) => {
-                    if let Err(why) = params::parse_one(s, v) {
-                        failures.push(format!("{file}: widget {}: {k}: {why}", b.id));
-                    }
-                }
-            }
+                camel(&b.kind),
+                c.slug,
+                b.id
+            );
         }
+        out.push_str("] },\n");
     }
-}
-
-fn emit(out: &mut String, index: usize, number: u32, slug: &str, ch: &compile::Compiled) {
-    let _ = write!(
+    out.push_str("];\n\n");
+    let _ = writeln!(
         out,
-        "Chapter {{ index: {index}, number: {number}, slug: {slug:?}, title: {:?}, sections: &[",
-        ch.title
+        "/// The cover page (`chapters/cover.md`): the HTML before and after the\n/// place where the contents list goes.\npub static COVER: [&str; 2] = [{:?}, {:?}];\n",
+        book.cover[0], book.cover[1]
     );
-    for (id, text) in &ch.sections {
-        let _ = write!(out, "({id:?}, {text:?}),");
-    }
-    out.push_str("], segments: &[");
-    for p in &ch.pieces {
-        match p {
-            compile::Piece::Html(h) => {
-                let _ = write!(out, "Segment::Html({h:?}),");
-            }
-            compile::Piece::Widget(b) => {
-                let _ = write!(
-                    out,
-                    "Segment::Widget(WidgetBlock {{ id: {:?}, kind: {:?}, caption: {:?}, params: &[",
-                    b.id, b.kind, b.caption
-                );
-                for (k, v) in &b.params {
-                    let _ = write!(out, "({k:?}, {v:?}),");
-                }
-                out.push_str("] }),");
-            }
-        }
-    }
-    out.push_str("] },\n");
+    let _ = writeln!(
+        out,
+        "/// The search index's file under `pages/`.\npub static SEARCH_FILE: &str = {:?};\n",
+        book.search_file
+    );
+    out.push_str(&checks);
+    out
 }

@@ -1,11 +1,19 @@
-//! Every chapter compiled into the book is well formed: it has a title, its
-//! figures exist with valid defaults, its math became MathML without errors,
-//! and its links to other chapters lead somewhere.
+//! Every chapter compiled into the book is well formed: it has a title,
+//! its figures exist and its settings for them are valid, its math became
+//! MathML without errors, and its links to other chapters lead somewhere.
+//! The pages checked are the ones the site serves (`commbook-pages`).
 #![cfg(not(target_arch = "wasm32"))]
 
-use commbook::book::params::read;
-use commbook::book::widgets::find;
-use commbook::book::{CHAPTERS, Segment, chapter};
+use commbook::book::figures::read_settings;
+use commbook::book::page::{Page, Segment};
+use commbook::book::route::STEP;
+use commbook::book::{CHAPTERS, chapter};
+use std::path::Path;
+
+fn book() -> commbook_pages::Book {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters");
+    commbook_pages::build(&dir).unwrap_or_else(|e| panic!("{}", e.join("\n")))
+}
 
 #[test]
 fn chapters_are_listed_in_order_with_unique_slugs() {
@@ -26,77 +34,102 @@ fn chapters_are_listed_in_order_with_unique_slugs() {
 }
 
 #[test]
-fn every_figure_exists_and_its_defaults_are_valid() {
-    for ch in CHAPTERS {
+fn the_contents_name_the_pages_the_site_serves() {
+    let book = book();
+    assert_eq!(book.chapters.len(), CHAPTERS.len());
+    for (c, toc) in book.chapters.iter().zip(CHAPTERS) {
+        assert_eq!((c.slug.as_str(), c.file.as_str()), (toc.slug, toc.file));
+        let page = Page::parse(&c.page);
+        assert_eq!(page.damaged, 0, "{}", c.slug);
+        let figures: Vec<(&str, &str)> = page
+            .figures()
+            .map(|f| (f.id.as_str(), f.kind.as_str()))
+            .collect();
+        assert_eq!(figures, toc.figures.to_vec(), "{}", c.slug);
+    }
+    assert_eq!(book.search_file, commbook::book::SEARCH_FILE);
+}
+
+#[test]
+fn every_figure_exists_and_its_settings_are_valid() {
+    for c in book().chapters {
         let mut ids = Vec::new();
-        for w in ch.widgets() {
-            let spec =
-                find(w.kind).unwrap_or_else(|| panic!("{}: unknown widget {}", ch.slug, w.kind));
-            let raw: Vec<(String, String)> = w
+        for f in Page::parse(&c.page).figures() {
+            let raw: Vec<(String, String)> = f
                 .params
                 .iter()
-                .filter(|(k, _)| *k != "step")
-                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .filter(|(k, _)| k != STEP)
+                .cloned()
                 .collect();
-            let (_, notices) = read(spec.params, &raw, "");
+            let notices = read_settings(&f.kind, &raw)
+                .unwrap_or_else(|| panic!("{}: unknown figure {}", c.slug, f.kind));
             assert!(
                 notices.is_empty(),
-                "{}: widget {} has bad defaults: {notices:?}",
-                ch.slug,
-                w.id
+                "{}: figure {} has bad settings: {notices:?}",
+                c.slug,
+                f.id
             );
-            ids.push(w.id);
+            ids.push(f.id.clone());
         }
         let before = ids.len();
         ids.sort_unstable();
         ids.dedup();
-        assert_eq!(ids.len(), before, "{}: widget ids repeat", ch.slug);
+        assert_eq!(ids.len(), before, "{}: figure ids repeat", c.slug);
     }
+}
+
+fn html(page: &Page) -> String {
+    page.segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Html(h) => Some(h.as_str()),
+            Segment::Figure(_) => None,
+        })
+        .collect()
 }
 
 #[test]
 fn math_rendered_without_errors() {
-    for ch in CHAPTERS {
-        let html: String = ch
-            .segments
-            .iter()
-            .filter_map(|s| match s {
-                Segment::Html(h) => Some(*h),
-                Segment::Widget(_) => None,
-            })
-            .collect();
-        assert!(
-            !html.contains("<merror"),
-            "{}: a formula failed to render",
-            ch.slug
-        );
-        assert!(!html.contains("$$"), "{}: unrendered display math", ch.slug);
+    for c in book().chapters {
+        let html = html(&Page::parse(&c.page));
+        assert!(!html.contains("<merror"), "{}: a formula failed to render", c.slug);
+        assert!(!html.contains("$$"), "{}: unrendered display math", c.slug);
         // Every chapter cites its sources.
-        assert!(html.contains("Sources"), "{}: no Sources section", ch.slug);
+        assert!(html.contains("Sources"), "{}: no Sources section", c.slug);
     }
 }
 
 #[test]
 fn links_between_chapters_lead_somewhere() {
-    for ch in CHAPTERS {
-        for s in ch.segments {
-            let Segment::Html(h) = s else { continue };
-            for part in h.split("href=\"#/chapter/").skip(1) {
-                let slug: String = part
-                    .chars()
-                    .take_while(|c| *c != '"' && *c != '?')
-                    .collect();
-                assert!(
-                    chapter(&slug).is_some(),
-                    "{}: link to missing chapter '{slug}'",
-                    ch.slug
-                );
-            }
+    for c in book().chapters {
+        let h = html(&Page::parse(&c.page));
+        for part in h.split("href=\"#/chapter/").skip(1) {
+            let slug: String = part
+                .chars()
+                .take_while(|c| *c != '"' && *c != '?')
+                .collect();
             assert!(
-                !h.contains("href=\"http"),
-                "{}: the book must not link out at run time",
-                ch.slug
+                chapter(&slug).is_some(),
+                "{}: link to missing chapter '{slug}'",
+                c.slug
             );
         }
+        assert!(
+            !h.contains("href=\"http"),
+            "{}: the book must not link out at run time",
+            c.slug
+        );
+    }
+}
+
+#[test]
+fn every_chapter_is_in_the_search_index() {
+    let index = commbook::book::search::Index::parse(&book().search);
+    for c in CHAPTERS {
+        assert!(
+            index.sections.iter().any(|s| s.slug == c.slug),
+            "{} is not in the search index",
+            c.slug
+        );
     }
 }

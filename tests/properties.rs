@@ -2,10 +2,10 @@
 //! keep their promises, and nothing a person can type makes the book panic.
 #![cfg(not(target_arch = "wasm32"))]
 
-use commbook::book::matrix_params::{apply_flips, parse_flips};
+use commbook::book::figures::{CATALOGUE, read_settings};
+use commbook::book::inputs::matrix::{apply_flips, parse_flips};
 use commbook::book::params::{parse_step, read};
 use commbook::book::route::Route;
-use commbook::book::widgets::WIDGETS;
 use commbook::core::algo::lp;
 use commbook::core::com::fig7::{Fig7Config, SwapMode};
 use commbook::core::com::{Com, Message, import};
@@ -72,10 +72,14 @@ proptest! {
     }
 
     #[test]
-    fn widget_settings_from_urls_never_panic(key in "[a-z]{1,6}", value in ".{0,40}", w in 0usize..16) {
-        let spec = &WIDGETS[w % WIDGETS.len()];
-        let (values, _) = read(spec.params, &[(key.clone(), value.clone())], "x.");
-        prop_assert_eq!(values.0.len(), spec.params.len());
+    fn figure_settings_from_urls_never_panic(key in "[a-z]{1,6}", value in ".{0,40}", w in 0usize..64, known in any::<bool>()) {
+        let entry = &CATALOGUE[w % CATALOGUE.len()];
+        // Half the time a key the figure has, so values reach its reading.
+        let key = if known { entry.params[w % entry.params.len()].key.to_string() } else { key };
+        let raw = [(key.clone(), value.clone())];
+        let (values, _) = read(entry.params, &raw, "x.");
+        prop_assert_eq!(values.0.len(), entry.params.len());
+        prop_assert!(read_settings(entry.name, &raw).is_some());
         let _ = parse_step(Some(&value), 10, 0, "x.");
     }
 

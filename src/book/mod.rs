@@ -1,17 +1,20 @@
-//! The book: chapters compiled from `chapters/*.md` at build time, the
-//! widget catalogue, and the URL scheme. Native code: tested by `cargo test`.
+//! The book: its table of contents (compiled from `chapters/` at build
+//! time), the pages fetched when a chapter opens, the figures and their
+//! settings, the URL scheme and the search index. Native code: tested by
+//! `cargo test`.
 
-pub mod coll_params;
-pub mod matrix_params;
+pub mod figure;
+pub mod figures;
+pub mod inputs;
+pub mod page;
 pub mod params;
-pub mod redist_params;
+pub mod reports;
 pub mod route;
-pub mod sim_figs;
-pub mod sim_params;
-pub mod sim_reports;
-pub mod widgets;
+pub mod search;
+pub mod settings;
 
-/// A compiled chapter.
+/// A chapter as the table of contents lists it; its text is a page
+/// fetched when it opens ([`page`]).
 #[derive(Debug, PartialEq)]
 pub struct Chapter {
     /// Position in `chapters/SUMMARY.md`, from 0 (for previous/next).
@@ -21,36 +24,15 @@ pub struct Chapter {
     /// The URL name (`#/chapter/<slug>`).
     pub slug: &'static str,
     pub title: &'static str,
+    /// Its page under `pages/`, named by a hash of its content.
+    pub file: &'static str,
     /// `(id, heading)` of each `##` section.
     pub sections: &'static [(&'static str, &'static str)],
-    pub segments: &'static [Segment],
+    /// `(id, figure)` of each figure it places, in order.
+    pub figures: &'static [(&'static str, &'static str)],
 }
 
-/// A run of finished HTML, or a widget.
-#[derive(Debug, PartialEq)]
-pub enum Segment {
-    /// HTML and MathML produced from the chapter's Markdown at build time.
-    /// It comes only from files in `chapters/`, never from a reader.
-    Html(&'static str),
-    Widget(WidgetBlock),
-}
-
-/// A widget as a chapter places it.
-#[derive(Debug, PartialEq)]
-pub struct WidgetBlock {
-    pub id: &'static str,
-    pub kind: &'static str,
-    pub caption: &'static str,
-    /// Defaults the chapter chose, as `key: value` strings.
-    pub params: &'static [(&'static str, &'static str)],
-}
-
-/// Every chapter, in reading order.
-pub static CHAPTERS: &[Chapter] = include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
-
-/// The cover page (`chapters/cover.md`): the HTML before and after the
-/// place where the contents list goes.
-pub static COVER: [&str; 2] = include!(concat!(env!("OUT_DIR"), "/cover.rs"));
+include!(concat!(env!("OUT_DIR"), "/toc.rs"));
 
 /// Looks a chapter up by slug.
 pub fn chapter(slug: &str) -> Option<&'static Chapter> {
@@ -68,16 +50,16 @@ impl Chapter {
         CHAPTERS.get(self.index + 1)
     }
 
-    /// The widgets of the chapter, in order.
-    pub fn widgets(&self) -> impl Iterator<Item = &'static WidgetBlock> + use<> {
-        self.segments.iter().filter_map(|s| match s {
-            Segment::Widget(w) => Some(w),
-            Segment::Html(_) => None,
-        })
-    }
-
     /// "1. Title".
     pub fn numbered_title(&self) -> String {
         format!("{}. {}", self.number, self.title)
+    }
+
+    /// The first chapter that places figure `name`, for an embed's link
+    /// back to where it is taught.
+    pub fn teaching(name: &str) -> Option<&'static Chapter> {
+        CHAPTERS
+            .iter()
+            .find(|c| c.figures.iter().any(|(_, kind)| *kind == name))
     }
 }

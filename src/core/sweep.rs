@@ -5,7 +5,7 @@
 //! with n processors is generated (seed s) and scheduled by CGM and, if
 //! asked, by GM with one or both row scans (algorithm seed s + 1000, as in
 //! `tests/repro_000.rs`, so the two agree). The paper averaged 300 matrices
-//! per cell; a [`SweepResult`] keeps every sample so a view can show the
+//! per cell; a [`PhaseSweepResult`] keeps every sample so a view can show the
 //! average over the first k and watch it settle.
 //!
 //! The sweep is a [`Stepper`]: one step generates one matrix or schedules
@@ -13,10 +13,10 @@
 //! 30 ms natively at n = 512, d = 511, the largest case).
 //!
 //! ```
-//! use commbook_core::sweep::{GmRuns, Sweep, SweepConfig};
-//! let cfg = SweepConfig::table4(32, 2, GmRuns::Zero);
+//! use commbook_core::sweep::{GmRuns, PhaseSweep, PhaseSweepConfig};
+//! let cfg = PhaseSweepConfig::table4(32, 2, GmRuns::Zero);
 //! assert_eq!(cfg.ds, [1, 2, 4, 8, 16, 24, 31]);  // Table 4's densities for n = 32
-//! let r = commbook_core::step::run(Box::new(Sweep::new(cfg)));
+//! let r = commbook_core::step::run(Box::new(PhaseSweep::new(cfg)));
 //! let avg = r.averages(2);
 //! assert_eq!(avg[0].cgm_phases, 1.0);             // d = 1: one permutation
 //! assert!(avg[6].gm_zero.unwrap() >= 31.0);       // never below d
@@ -52,7 +52,7 @@ impl GmRuns {
 
 /// What to sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SweepConfig {
+pub struct PhaseSweepConfig {
     /// Processors.
     pub n: usize,
     /// Densities, each in `1..n`.
@@ -63,7 +63,7 @@ pub struct SweepConfig {
     pub gm: GmRuns,
 }
 
-impl SweepConfig {
+impl PhaseSweepConfig {
     /// The densities of Table 4 below n: for n = 32, 128 and 512 exactly
     /// the cells the paper filled in.
     pub fn table4(n: usize, samples: usize, gm: GmRuns) -> Self {
@@ -73,7 +73,7 @@ impl SweepConfig {
             .filter(|r| r.d < n && col.is_none_or(|k| r.perm[k].is_some()))
             .map(|r| r.d)
             .collect();
-        SweepConfig { n, ds, samples, gm }
+        PhaseSweepConfig { n, ds, samples, gm }
     }
 }
 
@@ -98,13 +98,13 @@ pub struct Point {
 
 /// A finished sweep: every sample kept.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SweepResult {
-    pub config: SweepConfig,
+pub struct PhaseSweepResult {
+    pub config: PhaseSweepConfig,
     /// `cells[s][i]`: sample s at density `config.ds[i]`.
     pub cells: Vec<Vec<Cell>>,
 }
 
-impl SweepResult {
+impl PhaseSweepResult {
     /// Samples per density.
     pub fn samples(&self) -> usize {
         self.cells.len()
@@ -162,8 +162,8 @@ pub fn published_gm(n: usize, d: usize) -> Option<f64> {
 }
 
 /// The sweep as a stepper.
-pub struct Sweep {
-    config: SweepConfig,
+pub struct PhaseSweep {
+    config: PhaseSweepConfig,
     /// Next sample and density index.
     s: usize,
     i: usize,
@@ -172,10 +172,10 @@ pub struct Sweep {
     cells: Vec<Vec<Cell>>,
 }
 
-impl Sweep {
+impl PhaseSweep {
     /// Prepares the sweep.
-    pub fn new(config: SweepConfig) -> Self {
-        Sweep {
+    pub fn new(config: PhaseSweepConfig) -> Self {
+        PhaseSweep {
             config,
             s: 0,
             i: 0,
@@ -202,8 +202,8 @@ impl Sweep {
     }
 }
 
-impl Stepper for Sweep {
-    type Output = SweepResult;
+impl Stepper for PhaseSweep {
+    type Output = PhaseSweepResult;
 
     fn step(&mut self) -> bool {
         let c = &self.config;
@@ -238,9 +238,9 @@ impl Stepper for Sweep {
         }
     }
 
-    fn finish(mut self: Box<Self>) -> SweepResult {
+    fn finish(mut self: Box<Self>) -> PhaseSweepResult {
         while self.step() {}
-        SweepResult {
+        PhaseSweepResult {
             config: self.config,
             cells: self.cells,
         }
@@ -249,7 +249,7 @@ impl Stepper for Sweep {
 
 /// One sentence for position k of a sweep's player: how far the averages
 /// over the first k samples are from the published ones.
-pub fn caption(r: &SweepResult, k: usize) -> String {
+pub fn caption(r: &PhaseSweepResult, k: usize) -> String {
     let n = r.config.n;
     if k == 0 {
         return format!(
@@ -301,12 +301,12 @@ mod tests {
     #[test]
     fn densities_follow_table4_and_tables_2_3_lookups_work() {
         assert_eq!(
-            SweepConfig::table4(128, 1, GmRuns::Off).ds,
+            PhaseSweepConfig::table4(128, 1, GmRuns::Off).ds,
             [1, 2, 4, 8, 16, 32, 64, 96, 127]
         );
-        assert_eq!(SweepConfig::table4(512, 1, GmRuns::Off).ds.len(), 11);
+        assert_eq!(PhaseSweepConfig::table4(512, 1, GmRuns::Off).ds.len(), 11);
         // Any other n takes Table 4's densities below it.
-        assert_eq!(SweepConfig::table4(20, 1, GmRuns::Off).ds, [1, 2, 4, 8, 16]);
+        assert_eq!(PhaseSweepConfig::table4(20, 1, GmRuns::Off).ds, [1, 2, 4, 8, 16]);
         assert_eq!(published_cgm(128, 96), Some(100.7));
         assert_eq!(published_cgm(32, 96), None);
         assert_eq!(published_gm(32, 24), Some(26.56));
@@ -324,9 +324,9 @@ mod tests {
 
     #[test]
     fn averages_settle_near_the_published_values() {
-        let cfg = SweepConfig::table4(32, 12, GmRuns::Both);
+        let cfg = PhaseSweepConfig::table4(32, 12, GmRuns::Both);
         let steps = cfg.samples * cfg.ds.len() * 2;
-        let mut sweep = Sweep::new(cfg);
+        let mut sweep = PhaseSweep::new(cfg);
         let mut taken = 1;
         while sweep.step() {
             taken += 1;
@@ -353,12 +353,12 @@ mod tests {
 
     #[test]
     fn the_first_samples_are_the_same_in_a_longer_sweep() {
-        let short = run(Box::new(Sweep::new(SweepConfig::table4(
+        let short = run(Box::new(PhaseSweep::new(PhaseSweepConfig::table4(
             32,
             2,
             GmRuns::Off,
         ))));
-        let long = run(Box::new(Sweep::new(SweepConfig::table4(
+        let long = run(Box::new(PhaseSweep::new(PhaseSweepConfig::table4(
             32,
             4,
             GmRuns::Off,

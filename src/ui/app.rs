@@ -1,17 +1,18 @@
 //! The application: routing from the URL hash, the page layout, theme and
 //! type-size preferences, and keyboard routing to the figure in use.
 
+use crate::book::figures::{CATALOGUE, find};
 use crate::book::params::Notice;
 use crate::book::route::Route;
-use crate::book::widgets::find;
-use crate::book::{CHAPTERS, chapter};
+use crate::book::{Chapter, chapter};
 use crate::ui::dom;
-use crate::ui::pages::{chapter_page, cover, not_found, stray_keys};
+use crate::ui::figures::host::FigureHost;
+use crate::ui::pages::{ChapterPage, cover, not_found, stray_keys};
+use crate::ui::parts::frame::Notices;
+use crate::ui::search::SearchBox;
 use crate::ui::sidebar::Sidebar;
 use crate::ui::theme::{Theme, apply_large_type, large_type_initial};
 use crate::ui::url::UrlState;
-use crate::ui::widgets::WidgetHost;
-use crate::ui::widgets::frame::Notices;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -77,24 +78,14 @@ pub fn App() -> Html {
             move || drop((listeners, keys))
         });
     }
-    // After a navigation: a section anchor, or the top of the new page.
+    // After a navigation, the top of the new page (a chapter shows the
+    // section its link names once its text is in).
     {
         let route = (*route).clone();
         use_effect_with(*epoch, move |&e| {
-            let at = match &route {
-                Route::Chapter { query, .. } => query
-                    .iter()
-                    .find(|(k, _)| k == "at")
-                    .map(|(_, v)| v.clone()),
-                _ => None,
-            };
-            match at {
-                Some(id) => dom::focus_id(&id),
-                None if e > 0 => {
-                    dom::scroll_top();
-                    dom::focus_id("main");
-                }
-                None => {}
+            if e > 0 && at_of(&route).is_none() {
+                dom::scroll_top();
+                dom::focus_id("main");
             }
         });
     }
@@ -125,7 +116,7 @@ pub fn App() -> Html {
                 html! {
                     <>
                         <Notices {notices} />
-                        { chapter_page(ch, &url, format!("{slug}-{}", *epoch)) }
+                        <ChapterPage key={format!("{slug}-{}", *epoch)} chapter={ch} {url} at={at_of(&route)} />
                     </>
                 }
             }
@@ -198,6 +189,7 @@ pub fn App() -> Html {
                     <button type="button" aria-controls="sidebar" aria-expanded={if *menu_open { "true" } else { "false" }}
                         onclick={toggle_menu}>{"☰ Contents"}</button>
                     <span class="title">{title}</span>
+                    <SearchBox />
                 </header>
                 { sidebar }
                 <main class="page" id="main" tabindex="-1">{ page }</main>
@@ -206,10 +198,21 @@ pub fn App() -> Html {
     }
 }
 
-/// The embed page: one widget and its player, nothing else.
+/// The section a chapter link names (`at=`), if any.
+fn at_of(route: &Route) -> Option<String> {
+    match route {
+        Route::Chapter { query, .. } => query
+            .iter()
+            .find(|(k, _)| k == "at")
+            .map(|(_, v)| v.clone()),
+        _ => None,
+    }
+}
+
+/// The embed page: one figure and its player, nothing else.
 fn embed(widget: &str, route: &Route) -> Html {
     let Some(spec) = find(widget) else {
-        let names: Vec<Html> = crate::book::widgets::WIDGETS
+        let names: Vec<Html> = CATALOGUE
             .iter()
             .map(|w| html! { <li><a href={format!("#/embed/{}", w.name)}>{w.name}</a>{format!(": {}", w.title)}</li> })
             .collect();
@@ -221,13 +224,11 @@ fn embed(widget: &str, route: &Route) -> Html {
             </>
         };
     };
-    let home = CHAPTERS
-        .iter()
-        .find(|c| c.widgets().any(|w| w.kind == spec.name))
+    let home = Chapter::teaching(spec.name)
         .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
-            <WidgetHost id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
+            <FigureHost id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
             { for home }
         </>
     }

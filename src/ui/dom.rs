@@ -65,6 +65,18 @@ pub fn set_root_attr(name: &str, value: &str) {
     }
 }
 
+/// An attribute of `<html>`.
+pub fn root_attr(name: &str) -> Option<String> {
+    document()?.document_element()?.get_attribute(name)
+}
+
+/// Fires an event called `name` on `document`.
+pub fn fire(name: &str) {
+    if let (Some(doc), Ok(e)) = (document(), web_sys::Event::new(name)) {
+        let _ = doc.dispatch_event(&e);
+    }
+}
+
 /// Adds or removes a class on `<html>`.
 pub fn set_root_class(class: &str, on: bool) {
     if let Some(el) = document().and_then(|d| d.document_element()) {

@@ -4,18 +4,24 @@
 pub mod app;
 pub mod chart;
 pub mod dom;
+pub mod figures;
 pub mod job;
 pub mod js_api;
+pub mod loader;
 pub mod netview;
+pub mod packs;
 pub mod pages;
+pub mod parts;
 pub mod player;
+pub mod search;
 pub mod sidebar;
 pub mod theme;
 pub mod url;
-pub mod widgets;
 
-/// Mounts the book on the page (called by `main` in the browser).
+/// Mounts the book on the page (called by `main` in the browser), hosting
+/// the figures of the book's own wasm module; the others load on demand.
 pub fn start() {
+    figures::host::install(figures::packs::main());
     if let Some(doc) = dom::document() {
         if let Some(loading) = doc.get_element_by_id("loading") {
             loading.remove();

@@ -5,6 +5,11 @@
 //! draw on canvas or in SVG which palette to use.
 
 use crate::ui::dom;
+use yew::prelude::*;
+
+/// The event the page fires on `document` when the theme changes, so that
+/// figures hosted by another wasm module (`ui::packs`) repaint too.
+pub const THEME_EVENT: &str = "commbook-theme";
 
 const THEME_KEY: &str = "commbook-theme";
 const LARGE_KEY: &str = "commbook-large-type";
@@ -45,9 +50,22 @@ impl Theme {
 
     /// Applies the theme, and remembers it unless it is only for printing.
     pub fn apply(self, remember: bool) {
+        let changed = Theme::shown() != Some(self);
         dom::set_root_attr("data-theme", self.name());
         if remember {
             dom::store(THEME_KEY, self.name());
+        }
+        if changed {
+            dom::fire(THEME_EVENT);
+        }
+    }
+
+    /// The theme the page shows now (its `data-theme`).
+    pub fn shown() -> Option<Theme> {
+        match dom::root_attr("data-theme").as_deref() {
+            Some("dark") => Some(Theme::Dark),
+            Some("light") => Some(Theme::Light),
+            _ => None,
         }
     }
 
@@ -69,4 +87,29 @@ pub fn large_type_initial() -> bool {
 pub fn apply_large_type(on: bool) {
     dom::set_root_class("large-type", on);
     dom::store(LARGE_KEY, if on { "on" } else { "off" });
+}
+
+/// The theme figures draw with: the app's (its context), or on a page
+/// whose figures another wasm module hosts, the page's own, followed as
+/// it changes.
+#[hook]
+pub fn use_theme() -> Theme {
+    let context = use_context::<Theme>();
+    let page = use_state(|| Theme::shown().unwrap_or(Theme::Light));
+    {
+        let page = page.clone();
+        let follow = context.is_none();
+        use_effect_with(follow, move |&follow| {
+            let listener = follow
+                .then(dom::document)
+                .flatten()
+                .map(|doc| {
+                    gloo_events::EventListener::new(&doc, THEME_EVENT, move |_| {
+                        page.set(Theme::shown().unwrap_or(Theme::Light));
+                    })
+                });
+            move || drop(listener)
+        });
+    }
+    context.unwrap_or(*page)
 }

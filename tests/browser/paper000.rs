@@ -4,7 +4,7 @@
 //! the views are seen to render the traces rather than recompute them.
 
 use crate::support::*;
-use commbook::book::matrix_params::MatrixParams;
+use commbook::book::inputs::matrix::Matrix;
 use commbook::core::algo::ccom::RowOrder;
 use commbook::core::algo::duel::{self, DuelConfig};
 use commbook::core::algo::gm::Scan;
@@ -13,7 +13,7 @@ use commbook::core::cost::breakeven::{LpCgmModel, caption};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn matrix(n: usize, d: usize) -> commbook::core::com::Com {
-    MatrixParams {
+    Matrix {
         n,
         d,
         seed: 1,

@@ -34,8 +34,22 @@ pub fn hash() -> String {
     web_sys::window().unwrap().location().hash().unwrap()
 }
 
+mod bundled {
+    include!(concat!(env!("OUT_DIR"), "/bundled_pages.rs"));
+}
+
+/// Hosts every figure in this one wasm module and offers the pages the
+/// build wrote, as if fetched (the test runner serves no site).
+pub fn prepare() {
+    commbook::ui::figures::host::install(&commbook::ui::figures::packs::all());
+    for (file, text) in bundled::PAGES {
+        commbook::ui::loader::offer(file, text);
+    }
+}
+
 /// Mounts the app on a fresh element with the URL at `hash`.
 pub async fn mount(hash: &str) -> Mounted {
+    prepare();
     set_hash(hash);
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();

@@ -96,8 +96,13 @@ fn fit_scale(points: impl Iterator<Item = (f64, f64, f64)>) -> f64 {
 
 impl LpCgmModel {
     /// The constants fitted to Tables 1-3 (see the module docs), n = 32,
-    /// schedule used once.
+    /// schedule used once; fitted once and shared by every caller.
     pub fn fitted() -> Self {
+        static FIT: std::sync::OnceLock<LpCgmModel> = std::sync::OnceLock::new();
+        *FIT.get_or_init(Self::fit)
+    }
+
+    fn fit() -> Self {
         let cost = PermCost::cm5_table1();
         let (tau, phi) = (cost.tau_us, cost.phi_us_per_byte);
         let n = TABLES_2_3_N as f64;

@@ -85,13 +85,17 @@ impl PermCost {
         })
     }
 
-    /// τ and φ fitted to Table 1 of paper 000 (32-node CM-5, averages).
+    /// τ and φ fitted to Table 1 of paper 000 (32-node CM-5, averages);
+    /// fitted once and shared by every caller.
     pub fn cm5_table1() -> PermCost {
-        let pts: Vec<(u64, f64)> = TABLE1
-            .iter()
-            .map(|r| (r.bytes, r.ave_ms * 1000.0))
-            .collect();
-        PermCost::fit(&pts).expect("Table 1 has eight distinct sizes")
+        static FIT: std::sync::OnceLock<PermCost> = std::sync::OnceLock::new();
+        *FIT.get_or_init(|| {
+            let pts: Vec<(u64, f64)> = TABLE1
+                .iter()
+                .map(|r| (r.bytes, r.ave_ms * 1000.0))
+                .collect();
+            PermCost::fit(&pts).expect("Table 1 has eight distinct sizes")
+        })
     }
 }
 

@@ -6,14 +6,14 @@
 //! Figure 5 itself did not survive the paper's conversion to text; its
 //! caption and §3.2 say it relates the set-ups of the five algorithms to
 //! their time *normalised to 1-lev-dir's*, one line per message size, with
-//! the line for 16 384 bytes almost flat. [`Sweep::relative`] gives those
+//! the line for 16 384 bytes almost flat. [`SizeSweep::relative`] gives those
 //! ratios; the paper's side comes from Figure 2's times and the set-up
 //! counts printed in §3.2.
 //!
 //! ```
 //! use commbook_core::mesh::config::Op;
-//! use commbook_core::mesh::figures::Sweep;
-//! let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+//! use commbook_core::mesh::figures::SizeSweep;
+//! let s = SizeSweep::new(Op::Scatter, 16, 16).unwrap();
 //! let setups: Vec<usize> = s.curves.iter().map(|c| c.setups).collect();
 //! assert_eq!(setups, [255, 30, 21, 8, 16]);
 //! assert_eq!(s.curves[4].paper_setups, Some(15));
@@ -49,7 +49,7 @@ pub struct Curve {
     pub setups: usize,
     /// The paper's set-up count (§3.2; scatter on 256 processors only).
     pub paper_setups: Option<usize>,
-    /// Predicted time in ms for each of [`Sweep::sizes`].
+    /// Predicted time in ms for each of [`SizeSweep::sizes`].
     pub model_ms: Vec<f64>,
     /// Printed time in ms for each size, where the paper has one.
     pub paper_ms: Vec<Option<f64>>,
@@ -85,7 +85,7 @@ pub fn paper_setups(spec: &Spec) -> Option<usize> {
 
 /// The five algorithms on one mesh, across the paper's message sizes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sweep {
+pub struct SizeSweep {
     /// Scatter (Figures 2 and 5) or gather (Figure 6).
     pub op: Op,
     /// Actual message sizes L, smallest first.
@@ -94,11 +94,11 @@ pub struct Sweep {
     pub curves: Vec<Curve>,
 }
 
-impl Sweep {
+impl SizeSweep {
     /// Runs the five algorithms from P_0 with the paper's γ (0.75 for a
     /// scatter, 0.60 for a gather) and prices them with the Delta preset.
     /// Printed values are attached on a 16×16 mesh.
-    pub fn new(op: Op, rows: usize, cols: usize) -> Result<Sweep, CollectiveError> {
+    pub fn new(op: Op, rows: usize, cols: usize) -> Result<SizeSweep, CollectiveError> {
         let sizes: Vec<u64> = SIZES.iter().rev().copied().collect();
         let paper = rows == 16 && cols == 16;
         let table = if op == Op::Gather {
@@ -142,7 +142,7 @@ impl Sweep {
                 })
             })
             .collect::<Result<_, _>>()?;
-        Ok(Sweep { op, sizes, curves })
+        Ok(SizeSweep { op, sizes, curves })
     }
 
     /// Curve `a`'s time at size index `i` relative to 1-lev-dir's, from the
@@ -156,7 +156,7 @@ impl Sweep {
         (c.model_ms[i] / dir.model_ms[i], paper)
     }
 
-    /// The index of size `l` in [`Sweep::sizes`].
+    /// The index of size `l` in [`SizeSweep::sizes`].
     pub fn size_index(&self, l: u64) -> Option<usize> {
         self.sizes.iter().position(|&s| s == l)
     }
@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn set_ups_matter_less_as_messages_grow() {
-        let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+        let s = SizeSweep::new(Op::Scatter, 16, 16).unwrap();
         let small = s.size_index(16).unwrap();
         let big = s.size_index(16384).unwrap();
         // Every combining algorithm beats 1-lev-dir by far at 16 bytes, and
@@ -238,7 +238,7 @@ mod tests {
         for c in &s.curves {
             assert!(c.factor().unwrap() < 1.4, "{} {:?}", c.title, c.factor());
         }
-        let g = Sweep::new(Op::Gather, 16, 16).unwrap();
+        let g = SizeSweep::new(Op::Gather, 16, 16).unwrap();
         assert_eq!(g.curves[4].title, "logp-lev-rec(0.6)");
         assert!(
             g.curves
@@ -249,15 +249,15 @@ mod tests {
 
     #[test]
     fn other_meshes_have_no_printed_values() {
-        let s = Sweep::new(Op::Scatter, 4, 8).unwrap();
+        let s = SizeSweep::new(Op::Scatter, 4, 8).unwrap();
         assert!(s.curves.iter().all(|c| c.factor().is_none()));
         assert_eq!(s.curves[0].setups, 31);
-        assert!(Sweep::new(Op::Scatter, 1, 1).is_err());
+        assert!(SizeSweep::new(Op::Scatter, 1, 1).is_err());
     }
 
     #[test]
     fn captions() {
-        let s = Sweep::new(Op::Scatter, 16, 16).unwrap();
+        let s = SizeSweep::new(Op::Scatter, 16, 16).unwrap();
         assert!(s.times_caption(0).starts_with("No algorithm yet"));
         let last = s.times_caption(5);
         assert!(

@@ -10,14 +10,14 @@
 //! (blocks of one element): only N·b matters to the model, and N need not
 //! fill whole superblocks.
 //!
-//! [`Sweeping`] is a [`Stepper`] doing one K per step, so a browser can
+//! [`KSweeping`] is a [`Stepper`] doing one K per step, so a browser can
 //! price P = 128 in slices.
 //!
 //! ```
 //! use commbook_core::cost::gdm::Gdm;
-//! use commbook_core::redist::sweep::{self, SweepConfig};
-//! let config = SweepConfig { p: 16, n: 64_000, b: 4, gdm: Gdm::SP2 };
-//! let s = commbook_core::step::run(Box::new(sweep::Sweeping::new(config).unwrap()));
+//! use commbook_core::redist::sweep::{self, KSweepConfig};
+//! let config = KSweepConfig { p: 16, n: 64_000, b: 4, gdm: Gdm::SP2 };
+//! let s = commbook_core::step::run(Box::new(sweep::KSweeping::new(config).unwrap()));
 //! let k7 = &s.rows[5];
 //! assert_eq!((k7.k, k7.prime, k7.direct.steps, k7.multiphase.steps), (7, true, 7, 7));
 //! assert!(sweep::caption(&s.config, k7).starts_with("K = 7 (prime)"));
@@ -34,7 +34,7 @@ use crate::step::{Progress, Stepper};
 
 /// What to compare.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SweepConfig {
+pub struct KSweepConfig {
     /// Processors P; K runs from 2 to P.
     pub p: usize,
     /// Array elements N.
@@ -92,29 +92,29 @@ impl SweepRow {
 
 /// Every K of a sweep.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sweep {
+pub struct KSweep {
     /// What was compared.
-    pub config: SweepConfig,
+    pub config: KSweepConfig,
     /// One row per K, from K = 2.
     pub rows: Vec<SweepRow>,
 }
 
 /// The sweep, one plan per step (a K takes a few: every hybrid degree,
 /// then the multiphase baseline), so no slice of a browser's work runs long.
-pub struct Sweeping {
-    config: SweepConfig,
+pub struct KSweeping {
+    config: KSweepConfig,
     rows: Vec<SweepRow>,
     /// Costs of the current K's hybrids so far, by degree.
     hybrids: Vec<PlanCost>,
 }
 
-impl Sweeping {
+impl KSweeping {
     /// Checks P and N (every K from 2 to P must be a valid shape and price
     /// the array) and prepares the sweep.
-    pub fn new(config: SweepConfig) -> Result<Sweeping, RedistError> {
+    pub fn new(config: KSweepConfig) -> Result<KSweeping, RedistError> {
         let widest = Shape::new(config.p.max(2), config.p)?;
         ArrayConfig { n: config.n, x: 1 }.validate_for_cost(&widest)?;
-        Ok(Sweeping {
+        Ok(KSweeping {
             config,
             rows: Vec::new(),
             hybrids: Vec::new(),
@@ -171,8 +171,8 @@ impl Sweeping {
     }
 }
 
-impl Stepper for Sweeping {
-    type Output = Sweep;
+impl Stepper for KSweeping {
+    type Output = KSweep;
 
     fn step(&mut self) -> bool {
         self.advance()
@@ -185,9 +185,9 @@ impl Stepper for Sweeping {
         }
     }
 
-    fn finish(mut self: Box<Self>) -> Sweep {
+    fn finish(mut self: Box<Self>) -> KSweep {
         while self.step() {}
-        Sweep {
+        KSweep {
             config: self.config,
             rows: self.rows,
         }
@@ -204,7 +204,7 @@ pub fn time(us: f64) -> String {
 }
 
 /// One sentence about one K of a sweep.
-pub fn caption(config: &SweepConfig, row: &SweepRow) -> String {
+pub fn caption(config: &KSweepConfig, row: &SweepRow) -> String {
     let what = if row.prime { " (prime)" } else { "" };
     let parts: Vec<String> = row
         .schedules()

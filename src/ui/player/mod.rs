@@ -22,6 +22,13 @@ use yew::prelude::*;
 pub const SPEEDS: [f64; 10] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 240.0, 960.0];
 const DEFAULT_SPEED: usize = 2;
 
+/// The speed a figure whose steps are called `unit` starts playing at, if
+/// not the player's own: a simulation's cycles are many and short, so its
+/// recording starts at 60 cycles a second.
+pub fn start_speed(unit: &str) -> Option<usize> {
+    (unit == "cycle").then_some(7)
+}
+
 /// The timer's period in ms and the steps it moves per tick at `rate`
 /// steps per second.
 pub fn tick(rate: f64) -> (f64, usize) {

@@ -5,9 +5,9 @@ use crate::redist::sweep::*;
 use crate::redist::{ArrayConfig, Scheme, Shape};
 use crate::step::run;
 
-fn sweep(p: usize, n: usize, gdm: Gdm) -> Sweep {
+fn sweep(p: usize, n: usize, gdm: Gdm) -> KSweep {
     run(Box::new(
-        Sweeping::new(SweepConfig { p, n, b: 4, gdm }).unwrap(),
+        KSweeping::new(KSweepConfig { p, n, b: 4, gdm }).unwrap(),
     ))
 }
 
@@ -66,7 +66,7 @@ fn start_up_heavy_machines_prefer_fewer_steps() {
 #[test]
 fn refuses_what_cannot_be_priced() {
     let bad = |p, n| {
-        Sweeping::new(SweepConfig {
+        KSweeping::new(KSweepConfig {
             p,
             n,
             b: 4,

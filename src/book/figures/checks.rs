@@ -1,0 +1,109 @@
+//! Native checks every figure of the list must pass (`tests/figures.rs`
+//! runs them for the whole catalogue): the name is the same word in the
+//! list, the file and the type; every choice setting reads as its typed
+//! field; defaults lie within their limits; notes name real settings; and
+//! the computation runs on the defaults.
+
+use crate::book::figure::Figure;
+use crate::book::params::{Notice, ParamKind, parse_one, read};
+use crate::book::route::STEP;
+use crate::book::settings::Settings;
+
+/// What a native run of a figure gave.
+#[derive(Debug)]
+pub struct Ran {
+    /// Notices for the settings given (and the corrections of `key`).
+    pub notices: Vec<Notice>,
+    /// Steps of the figure's player.
+    pub steps: usize,
+}
+
+/// The notices `raw` settings of `F` give, up to its key.
+pub fn notices<F: Figure>(raw: &[(String, String)]) -> Vec<Notice> {
+    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
+    let (_, mut more) = F::key(&F::Settings::from_values(&values));
+    notices.append(&mut more);
+    notices
+}
+
+/// Runs `F` on `raw` settings (`key=value` strings, as a link gives them).
+pub fn run<F: Figure>(raw: &[(String, String)]) -> Ran {
+    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
+    let settings = F::Settings::from_values(&values);
+    let (key, mut more) = F::key(&settings);
+    notices.append(&mut more);
+    let out = crate::core::step::run(F::compute(&key));
+    Ran {
+        notices,
+        steps: F::steps(&out),
+    }
+}
+
+/// `redist_sweep` → `RedistSweep`.
+pub fn camel(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Checks figure `F`, listed as `name: ty`, adding what fails to `errors`.
+pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
+    let mut fail = |what: String| errors.push(format!("figure {name}: {what}"));
+    if ty != camel(name) {
+        fail(format!("its type is {ty}; the list names it {}", camel(name)));
+    }
+    let full = std::any::type_name::<F>();
+    let want = format!("commbook::book::figures::{name}::{ty}");
+    if full != want {
+        fail(format!("its type is {full}, not {want}"));
+    }
+    if let Err(e) = F::Settings::check_choices() {
+        fail(e);
+    }
+    let params = <F::Settings as Settings>::PARAMS;
+    for (i, p) in params.iter().enumerate() {
+        if p.key == STEP || p.key.contains(['.', '&', '=', '#']) || p.key.is_empty() {
+            fail(format!("'{}' cannot be a setting's key in a link", p.key));
+        }
+        if params[..i].iter().any(|q| q.key == p.key) {
+            fail(format!("two settings are called '{}'", p.key));
+        }
+        let default = match p.kind {
+            ParamKind::Int { default, .. } => Some(default.to_string()),
+            ParamKind::Number { default, .. } => default.map(|d| d.to_string()),
+            ParamKind::Choice { default, .. } => Some(default.to_string()),
+            ParamKind::Text { .. } => None,
+        };
+        if let Some(d) = default
+            && let Err(why) = parse_one(p, &d)
+        {
+            fail(format!("the default of '{}' is refused: {why}", p.key));
+        }
+    }
+    for (key, _) in F::NOTES {
+        if !params.iter().any(|p| p.key == *key) {
+            fail(format!("a note is written under '{key}', which is not a setting"));
+        }
+    }
+    let ran = run::<F>(&[]);
+    if !ran.notices.is_empty() {
+        fail(format!("its defaults give notices: {:?}", ran.notices));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::camel;
+
+    #[test]
+    fn names_become_type_names() {
+        assert_eq!(camel("redist_sweep"), "RedistSweep");
+        assert_eq!(camel("scatter5"), "Scatter5");
+        assert_eq!(camel("gmcgm"), "Gmcgm");
+    }
+}

@@ -1,0 +1,121 @@
+//! Every figure of the book: one module each (its typed settings, their
+//! limits and defaults, the computation it steps through), registered by
+//! one line in [`for_each_figure!`]. That list generates the modules
+//! declared here, the [`CATALOGUE`] that chapters, embed links, the CLI
+//! (`commbook figures`), the JS API and the README list, and, in `ui`, the
+//! view of each figure and the wasm module it is compiled into. How a
+//! figure flows from a chapter's Markdown to the screen, and how to add
+//! one, is in `README.md` beside this file.
+
+use super::figure::{Entry, entry};
+
+/// The list of figures, by the wasm module their views are compiled into
+/// (`main` is the book's own; the others load when a chapter or an embed
+/// first shows one of their figures). One line per figure: `name: Type`,
+/// where `name` is the word in links and chapters and the file
+/// `src/book/figures/name.rs` (and `src/ui/figures/name.rs`) defines
+/// `Type`, the same word in CamelCase. Calls `$callback!` with the list.
+macro_rules! for_each_figure {
+    ($callback:ident) => {
+        $callback! {
+            // Chapters 1-3 (paper 000).
+            main {
+                com: Com,
+                lp: Lp,
+                cost: Cost,
+                ccom: Ccom,
+                gmcgm: Gmcgm,
+                phases: Phases,
+                breakeven: Breakeven,
+            }
+            // Chapters 6-7 (paper 001).
+            mesh {
+                scatter: Scatter,
+                scatter5: Scatter5,
+                delta: Delta,
+                gather: Gather,
+                tournament: Tournament,
+                cross: Cross,
+                links: Links,
+            }
+            // Chapter 9 (paper 003).
+            redist {
+                redist: Redist,
+                redist_sweep: RedistSweep,
+                redist_winner: RedistWinner,
+            }
+            // Chapter 10 (the simulator; papers 001 and 004).
+            sim {
+                netsim: Netsim,
+                clusters: Clusters,
+                pexbex: Pexbex,
+                predict: Predict,
+            }
+        }
+    };
+}
+// The views (`ui::figures`, wasm only) are generated from the same list.
+#[allow(unused_imports)]
+pub(crate) use for_each_figure;
+
+macro_rules! declare_figures {
+    ($( $pack:ident { $( $name:ident : $ty:ident ),* $(,)? } )*) => {
+        $( $( pub mod $name; )* )*
+
+        /// Every figure, in the list's order.
+        pub static CATALOGUE: &[Entry] = &[
+            $( $( entry::<$name::$ty>(stringify!($name), stringify!($pack)), )* )*
+        ];
+
+        /// The names of the wasm modules, the book's own first.
+        pub const PACKS: &[&str] = &[$( stringify!($pack) ),*];
+
+        /// Native checks of every figure (see [`checks`]).
+        #[cfg(not(target_arch = "wasm32"))]
+        fn check_each(errors: &mut Vec<String>) {
+            $( $( checks::one::<$name::$ty>(stringify!($name), stringify!($ty), errors); )* )*
+        }
+
+        /// Reads `raw` settings of figure `name` as a link would, up to the
+        /// computation's key (not running it): the notices.
+        #[cfg(not(target_arch = "wasm32"))]
+        pub fn read_settings(name: &str, raw: &[(String, String)]) -> Option<Vec<crate::book::params::Notice>> {
+            match name {
+                $( $( stringify!($name) => Some(checks::notices::<$name::$ty>(raw)), )* )*
+                _ => None,
+            }
+        }
+
+        /// Runs figure `name` on `raw` settings natively (for tests and the
+        /// CLI's `figures --run`): the notices and the number of steps.
+        #[cfg(not(target_arch = "wasm32"))]
+        pub fn run(name: &str, raw: &[(String, String)]) -> Option<checks::Ran> {
+            match name {
+                $( $( stringify!($name) => Some(checks::run::<$name::$ty>(raw)), )* )*
+                _ => None,
+            }
+        }
+    };
+}
+for_each_figure!(declare_figures);
+
+/// Looks a figure up by name.
+pub fn find(name: &str) -> Option<&'static Entry> {
+    CATALOGUE.iter().find(|e| e.name == name)
+}
+
+/// The figures' names, for messages.
+pub fn names() -> Vec<&'static str> {
+    CATALOGUE.iter().map(|e| e.name).collect()
+}
+
+/// Every check of every figure; empty when all pass.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn check_all() -> Vec<String> {
+    let mut errors = Vec::new();
+    check_each(&mut errors);
+    errors
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod checks;

@@ -1,0 +1,9 @@
+//! What several figures take as inputs, checked together: a generated
+//! communication matrix, a mesh collective, a simulated network. Each
+//! module also holds the settings (key, label, limits, default) its
+//! figures share.
+
+pub mod collective;
+pub mod matrix;
+pub mod network;
+pub mod redist;

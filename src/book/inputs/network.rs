@@ -1,0 +1,387 @@
+//! The settings of the simulation widgets (`netsim`, `predict`): a
+//! network, the messages, the schedule that orders them, and how its
+//! phases follow one another; checked together with notices for
+//! what had to be corrected, and turned into the simulator's inputs.
+//!
+//! The schedule is the same on both networks: switching between the mesh
+//! and the fat tree keeps the processors (rows × columns) and the messages,
+//! so a reader sees one schedule meet two machines. The machine preset
+//! follows the network: the Intel Delta on the mesh, the CM-5 on the fat
+//! tree ([`SimConfig::delta`], [`SimConfig::cm5`]).
+
+use crate::book::params::{Notice, ParamKind, ParamSpec};
+use crate::core::algo::{self, Algo};
+use crate::core::keyword::Keyword;
+use crate::core::com::fig7::Fig7Config;
+use crate::core::com::{Com, Message};
+use crate::core::net::TopologySpec;
+use crate::core::sim::{SimConfig, Sync, Traffic};
+use crate::core::words::plural;
+
+/// Most rows and columns of a simulated mesh: the Delta's 16 × 32 (the fat
+/// tree gets rows × columns processors). Scheduling an all-to-all among
+/// more processors would hold the page for seconds; the timeline's own cap
+/// on events decides what traffic fits.
+pub const MAX_ROWS: i64 = 16;
+/// See [`MAX_ROWS`].
+pub const MAX_COLS: i64 = 32;
+
+/// The network simulated.
+pub const NET: ParamSpec = ParamSpec {
+    key: "net",
+    label: "network",
+    kind: ParamKind::Choice {
+        options: &["mesh", "fattree"],
+        default: "mesh",
+    },
+};
+/// Rows of the mesh (the fat tree has rows × columns processors).
+pub const ROWS: ParamSpec = ParamSpec {
+    key: "rows",
+    label: "rows",
+    kind: ParamKind::Int {
+        min: 1,
+        max: MAX_ROWS,
+        default: 4,
+    },
+};
+/// Columns of the mesh.
+pub const COLS: ParamSpec = ParamSpec {
+    key: "cols",
+    label: "columns",
+    kind: ParamKind::Int {
+        min: 1,
+        max: MAX_COLS,
+        default: 4,
+    },
+};
+/// Where the messages come from.
+pub const PATTERN: ParamSpec = ParamSpec {
+    key: "pattern",
+    label: "messages",
+    kind: ParamKind::Choice {
+        options: &["alltoall", "fig7", "pairs"],
+        default: "alltoall",
+    },
+};
+/// The schedule that orders them.
+pub const ALGO: ParamSpec = ParamSpec {
+    key: "algo",
+    label: "schedule",
+    kind: ParamKind::Choice {
+        options: &[
+            "lp", "ac", "gm", "cgm", "rs-n", "rs-nl", "ls", "ps", "bs", "gs",
+        ],
+        default: "lp",
+    },
+};
+/// Bytes of every message.
+pub const BYTES: ParamSpec = ParamSpec {
+    key: "bytes",
+    label: "bytes per message",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 16_384,
+        default: 64,
+    },
+};
+/// Explicit pairs, `s:d,…`.
+pub const PAIRS: ParamSpec = ParamSpec {
+    key: "pairs",
+    label: "pairs s:d",
+    kind: ParamKind::Text { max_len: 2000 },
+};
+/// How phases follow one another (the animator only).
+pub const SYNC: ParamSpec = ParamSpec {
+    key: "sync",
+    label: "phases",
+    kind: ParamKind::Choice {
+        options: &["loose", "barrier"],
+        default: "loose",
+    },
+};
+
+/// Which network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Net {
+    /// The Intel Delta's 2-D mesh with XY routing.
+    Mesh,
+    /// The CM-5's 4-ary fat tree.
+    FatTree,
+}
+
+impl Keyword for Net {
+    const ALL: &'static [Self] = &[Net::Mesh, Net::FatTree];
+    fn keyword(self) -> &'static str {
+        match self {
+            Net::Mesh => "mesh",
+            Net::FatTree => "fattree",
+        }
+    }
+}
+
+impl Keyword for Pattern {
+    const ALL: &'static [Self] = &[Pattern::AllToAll, Pattern::Fig7, Pattern::Pairs];
+    fn keyword(self) -> &'static str {
+        match self {
+            Pattern::AllToAll => "alltoall",
+            Pattern::Fig7 => "fig7",
+            Pattern::Pairs => "pairs",
+        }
+    }
+}
+
+crate::keyword_settings!(Net, Pattern);
+
+/// A simulation as the settings describe it, before the checks that need
+/// several of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request<'a> {
+    pub net: Net,
+    pub rows: usize,
+    pub cols: usize,
+    pub pattern: Pattern,
+    pub algo: Algo,
+    pub d: usize,
+    pub seed: u64,
+    pub bytes: u64,
+    pub pairs: &'a str,
+    pub sync: Sync,
+}
+
+/// Where the messages come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// Every processor sends to every other (complete exchange).
+    AllToAll,
+    /// A d-regular matrix from paper 000's Figure 7 generator.
+    Fig7,
+    /// Explicit pairs, all in one phase, sent at once.
+    Pairs,
+}
+
+/// Validated settings of a simulation widget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimParams {
+    pub spec: TopologySpec,
+    pub rows: usize,
+    pub cols: usize,
+    pub pattern: Pattern,
+    pub algo: Algo,
+    pub d: usize,
+    pub seed: u64,
+    pub bytes: u64,
+    pub pairs: Vec<(usize, usize)>,
+    pub sync: Sync,
+}
+
+impl SimParams {
+    /// Checks the request, fixing what single-value checks cannot see: a
+    /// network of one processor, d ≥ n, pairs that do not parse or name
+    /// processors the network lacks.
+    pub fn read(r: &Request) -> (SimParams, Vec<Notice>) {
+        let mut notices = Vec::new();
+        let mut rows = r.rows.max(1);
+        let cols = r.cols.max(1);
+        if rows * cols < 2 {
+            notices.push(Notice(
+                "a network needs at least 2 processors; using 2 rows".into(),
+            ));
+            rows = 2;
+        }
+        let n = rows * cols;
+        let spec = match r.net {
+            Net::FatTree => TopologySpec::FatTree { procs: n },
+            Net::Mesh => TopologySpec::Mesh { rows, cols },
+        };
+        let (pattern, algo) = (r.pattern, r.algo);
+        let mut d = r.d.max(1);
+        if pattern == Pattern::Fig7 && d >= n {
+            let fixed = (n - 1).min(3);
+            notices.push(Notice(format!(
+                "d = {d} must be below the {n} processors; using d = {fixed}"
+            )));
+            d = fixed;
+        }
+        let pairs = if pattern == Pattern::Pairs {
+            read_pairs(r.pairs, n, &mut notices)
+        } else {
+            Vec::new()
+        };
+        let sync = match r.sync {
+            Sync::Barrier => Sync::Barrier,
+            _ => Sync::Loose,
+        };
+        let p = SimParams {
+            spec,
+            rows,
+            cols,
+            pattern,
+            algo,
+            d,
+            seed: r.seed,
+            bytes: r.bytes.max(1),
+            pairs,
+            sync,
+        };
+        (p, notices)
+    }
+
+    /// The machine preset of the network.
+    pub fn config(&self) -> SimConfig {
+        match self.spec {
+            TopologySpec::Mesh { .. } => SimConfig::delta(),
+            TopologySpec::FatTree { .. } => SimConfig {
+                seed: self.seed,
+                ..SimConfig::cm5()
+            },
+        }
+    }
+
+    /// The messages as the schedule orders them (runs the scheduler).
+    /// AC has no phases: every message is released at once.
+    pub fn traffic(&self, sync: Sync) -> Traffic {
+        let n = self.spec.procs();
+        let com = match self.pattern {
+            Pattern::Pairs => return Traffic::pairs(n, &self.pairs, self.bytes),
+            Pattern::AllToAll => {
+                let all = (0..n)
+                    .flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d)))
+                    .map(|(src, dst)| Message {
+                        src,
+                        dst,
+                        bytes: self.bytes,
+                    })
+                    .collect();
+                Com::from_messages(n, all)
+            }
+            Pattern::Fig7 => Fig7Config::new(n, self.d, self.seed)
+                .generate()
+                .and_then(|c| {
+                    let m = c.messages().map(|m| Message {
+                        bytes: self.bytes,
+                        ..m
+                    });
+                    Com::from_messages(n, m.collect())
+                }),
+        };
+        let Ok(com) = com else {
+            return Traffic::pairs(n, &[], self.bytes);
+        };
+        if self.algo == Algo::Ac {
+            return Traffic::free(&com);
+        }
+        Traffic::from_schedule(&algo::run(self.algo, &com, self.seed).schedule, sync)
+    }
+}
+
+/// Pairs written `s:d,…`; bad text or unknown processors give a notice and
+/// fall back to one message from the first processor to the last.
+fn read_pairs(text: &str, n: usize, notices: &mut Vec<Notice>) -> Vec<(usize, usize)> {
+    let fallback = vec![(0, n - 1)];
+    if text.trim().is_empty() {
+        return fallback;
+    }
+    match Traffic::parse_pairs(text) {
+        Err(why) => {
+            notices.push(Notice(format!("pairs: {why}; sending 0:{} instead", n - 1)));
+            fallback
+        }
+        Ok(pairs) => {
+            let (ok, bad): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|&(s, d)| s < n && d < n);
+            if !bad.is_empty() {
+                let (s, d) = bad[0];
+                let what = if ok.is_empty() {
+                    format!("sending 0:{} instead", n - 1)
+                } else {
+                    format!("leaving out {}", plural(bad.len(), "pair", "pairs"))
+                };
+                notices.push(Notice(format!(
+                    "pairs: {s}:{d} names a processor outside 0…{}; {what}",
+                    n - 1
+                )));
+            }
+            if ok.is_empty() { fallback } else { ok }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The animator's defaults.
+    fn req() -> Request<'static> {
+        Request {
+            net: Net::Mesh,
+            rows: 4,
+            cols: 4,
+            pattern: Pattern::AllToAll,
+            algo: Algo::Lp,
+            d: 4,
+            seed: 1,
+            bytes: 64,
+            pairs: "",
+            sync: Sync::Loose,
+        }
+    }
+
+    #[test]
+    fn one_schedule_on_both_networks() {
+        let fig7 = Request {
+            pattern: Pattern::Fig7,
+            ..req()
+        };
+        let mesh = SimParams::read(&fig7).0;
+        let tree = SimParams::read(&Request {
+            net: Net::FatTree,
+            ..fig7
+        })
+        .0;
+        assert_eq!(tree.spec, TopologySpec::FatTree { procs: 16 });
+        assert_eq!(mesh.traffic(Sync::Loose), tree.traffic(Sync::Loose));
+        assert_eq!(mesh.config(), SimConfig::delta());
+        assert_eq!(tree.config().packet, SimConfig::cm5().packet);
+        // All-to-all under LP: n − 1 phases of n messages.
+        let all = SimParams::read(&req()).0.traffic(Sync::Loose);
+        assert_eq!((all.phases, all.messages.len()), (15, 240));
+        // AC releases everything at once.
+        let ac = SimParams::read(&Request {
+            algo: Algo::Ac,
+            ..req()
+        })
+        .0;
+        assert_eq!(ac.traffic(Sync::Loose).sync, Sync::Free);
+    }
+
+    #[test]
+    fn corrections_come_with_notices() {
+        let (p, notes) = SimParams::read(&Request {
+            rows: 1,
+            cols: 1,
+            ..req()
+        });
+        assert_eq!(p.spec.procs(), 2);
+        assert!(notes[0].0.contains("at least 2 processors"));
+        let (p, notes) = SimParams::read(&Request {
+            pattern: Pattern::Fig7,
+            d: 40,
+            ..req()
+        });
+        assert_eq!(p.d, 3);
+        assert!(notes[0].0.starts_with("d = 40 must be below"));
+        let pairs = Request {
+            pattern: Pattern::Pairs,
+            ..req()
+        };
+        let (p, notes) = SimParams::read(&Request {
+            pairs: "0:5, 3:99",
+            ..pairs.clone()
+        });
+        assert_eq!(p.pairs, vec![(0, 5)]);
+        assert!(notes[0].0.contains("3:99 names a processor outside 0…15"));
+        let (p, notes) = SimParams::read(&Request { pairs: "x", ..pairs });
+        assert_eq!(p.pairs, vec![(0, 15)]);
+        assert!(notes[0].0.starts_with("pairs: pair 'x'"));
+    }
+}

@@ -1,0 +1,202 @@
+//! Values that have a name in a link, on the command line and in the JS
+//! API: a swap mode (`both`), an algorithm (`cgm`, `logp-lev-rec`), a
+//! machine (`sp2`). The book's settings, the CLI and the JS API all read
+//! such words through [`Keyword::from_keyword`], so the three agree on
+//! every spelling and a control lists exactly [`Keyword::ALL`].
+//!
+//! The words are a public interface: a link written today must open the
+//! same view later, so a word is never renamed (an old spelling may be
+//! accepted beside a new one by overriding [`Keyword::from_keyword`]).
+
+use crate::algo::Algo;
+use crate::algo::ccom::RowOrder;
+use crate::algo::gm_scan::Scan;
+use crate::com::fig7::SwapMode;
+use crate::cost::gdm::Gdm;
+use crate::mesh::config::Algo as MeshAlgo;
+use crate::redist::Direction;
+use crate::redist::view::Fact;
+use crate::sim::Sync;
+use crate::sim::clusters::Experiment;
+use crate::sweep::GmRuns;
+
+/// A value named by one word.
+pub trait Keyword: Sized + Copy + 'static {
+    /// Every value, in the order a control lists them.
+    const ALL: &'static [Self];
+
+    /// The value's word.
+    fn keyword(self) -> &'static str;
+
+    /// The value `word` names, if any.
+    fn from_keyword(word: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.keyword() == word)
+    }
+}
+
+/// Checks that every value of `T` has its own word and reads back from it;
+/// `Err` names the first that does not (for tests, here and in the book).
+pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
+    for (i, v) in T::ALL.iter().enumerate() {
+        let w = v.keyword();
+        if T::from_keyword(w) != Some(*v) {
+            return Err(format!("'{w}' does not read back as itself"));
+        }
+        if T::ALL[..i].iter().any(|u| u.keyword() == w) {
+            return Err(format!("'{w}' names two values"));
+        }
+    }
+    Ok(())
+}
+
+impl Keyword for SwapMode {
+    const ALL: &'static [Self] = &[SwapMode::Both, SwapMode::Rows, SwapMode::Cols];
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Keyword for Scan {
+    const ALL: &'static [Self] = &[Scan::FromZero, Scan::AfterRow];
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// Named after `Random_Swap` being on or off, as the figures' `shuffle`
+/// setting reads it.
+impl Keyword for RowOrder {
+    const ALL: &'static [Self] = &[RowOrder::Shuffled, RowOrder::Sorted];
+    fn keyword(self) -> &'static str {
+        match self {
+            RowOrder::Shuffled => "on",
+            RowOrder::Sorted => "off",
+        }
+    }
+}
+
+impl Keyword for GmRuns {
+    const ALL: &'static [Self] = &[GmRuns::Off, GmRuns::Zero, GmRuns::AfterRow, GmRuns::Both];
+    fn keyword(self) -> &'static str {
+        match self {
+            GmRuns::Off => "off",
+            GmRuns::Zero => "zero",
+            GmRuns::AfterRow => "after-row",
+            GmRuns::Both => "both",
+        }
+    }
+}
+
+impl Keyword for Algo {
+    const ALL: &'static [Self] = Algo::ALL;
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Keyword for MeshAlgo {
+    const ALL: &'static [Self] = &MeshAlgo::ALL;
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Keyword for Experiment {
+    const ALL: &'static [Self] = &[
+        Experiment::Double,
+        Experiment::DoubleFour,
+        Experiment::DoubleSixteen,
+        Experiment::Four,
+        Experiment::Sixteen,
+        Experiment::SixtyFour,
+    ];
+    fn keyword(self) -> &'static str {
+        match Experiment::ALL.iter().find(|e| e.0 == self) {
+            Some(e) => e.1,
+            None => "four",
+        }
+    }
+}
+
+impl Keyword for Direction {
+    const ALL: &'static [Self] = &[Direction::Up, Direction::Down];
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Keyword for Sync {
+    const ALL: &'static [Self] = &[Sync::Barrier, Sync::Loose, Sync::Free];
+    fn keyword(self) -> &'static str {
+        match self {
+            Sync::Barrier => "barrier",
+            Sync::Loose => "loose",
+            Sync::Free => "free",
+        }
+    }
+}
+
+/// What the table figure's right-hand table shows of each block.
+impl Keyword for Fact {
+    const ALL: &'static [Self] = &[Fact::Dest, Fact::Source, Fact::StartSlot, Fact::EndSlot];
+    fn keyword(self) -> &'static str {
+        match self {
+            Fact::Dest => "dest",
+            Fact::Source => "source",
+            Fact::StartSlot => "start-slot",
+            Fact::EndSlot => "end-slot",
+        }
+    }
+}
+
+/// The GDM presets of paper 003's model, by their names.
+impl Keyword for Gdm {
+    const ALL: &'static [Self] = &Gdm::PRESETS;
+    fn keyword(self) -> &'static str {
+        self.name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_reads_back() {
+        for r in [
+            check::<SwapMode>(),
+            check::<Scan>(),
+            check::<RowOrder>(),
+            check::<GmRuns>(),
+            check::<Algo>(),
+            check::<MeshAlgo>(),
+            check::<Experiment>(),
+            check::<Direction>(),
+            check::<Fact>(),
+            check::<Sync>(),
+            check::<Gdm>(),
+        ] {
+            assert_eq!(r, Ok(()));
+        }
+        assert_eq!(Experiment::ALL.len(), <Experiment as Keyword>::ALL.len());
+        assert_eq!(Sync::ALL.len(), <Sync as Keyword>::ALL.len());
+    }
+
+    #[test]
+    fn the_words_are_those_links_already_use() {
+        let words = |all: &[&str]| all.join(" ");
+        let of = |v: Vec<&'static str>| v.join(" ");
+        assert_eq!(
+            of(<SwapMode as Keyword>::ALL.iter().map(|v| v.keyword()).collect()),
+            words(&["both", "rows", "cols"])
+        );
+        assert_eq!(
+            of(<RowOrder as Keyword>::ALL.iter().map(|v| v.keyword()).collect()),
+            "on off"
+        );
+        assert_eq!(Sync::from_keyword("loose"), Some(Sync::Loose));
+        assert_eq!(Gdm::from_keyword("sp2-fig20").map(|g| g.name), Some("sp2-fig20"));
+        assert_eq!(MeshAlgo::from_keyword("2-lev-c,r"), Some(MeshAlgo::TwoLevCr));
+        assert_eq!(Algo::from_keyword("nope"), None);
+    }
+}

@@ -1,0 +1,78 @@
+//! The figure list, its files and its catalogue agree: every figure file
+//! is listed and every listed figure has its file and its view; each
+//! figure's name is the same word in the list, the file and the type; its
+//! choices read as typed values; its defaults are valid and run; the
+//! README's catalogue lists them all.
+#![cfg(not(target_arch = "wasm32"))]
+
+use commbook::book::figures::{CATALOGUE, PACKS, check_all, find};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The `.rs` files of a folder of the repository, without the extension.
+fn rust_files(dir: &str, skip: &[&str]) -> BTreeSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".rs").map(String::from))
+        .filter(|n| !skip.contains(&n.as_str()))
+        .collect()
+}
+
+fn listed() -> BTreeSet<String> {
+    CATALOGUE.iter().map(|e| e.name.to_string()).collect()
+}
+
+#[test]
+fn every_figure_passes_its_checks() {
+    let errors = check_all();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn every_figure_file_is_listed_and_every_listed_figure_has_its_files() {
+    assert_eq!(rust_files("src/book/figures", &["mod", "checks"]), listed());
+    assert_eq!(rust_files("src/ui/figures", &["mod", "host"]), listed());
+    assert_eq!(listed().len(), CATALOGUE.len(), "a name is listed twice");
+}
+
+#[test]
+fn every_figure_belongs_to_a_module_the_site_builds() {
+    let bins = rust_files("src/bin", &[]);
+    for e in CATALOGUE {
+        assert!(PACKS.contains(&e.pack));
+        if e.pack != "main" {
+            assert!(
+                bins.contains(&format!("commbook-{}", e.pack)),
+                "{}: no src/bin/commbook-{}.rs builds its module",
+                e.name,
+                e.pack
+            );
+        }
+    }
+    assert_eq!(PACKS[0], "main");
+}
+
+#[test]
+fn the_readme_lists_every_figure() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let (_, rest) = readme
+        .split_once("<!-- figures -->")
+        .expect("README.md has a <!-- figures --> list");
+    let (list, _) = rest.split_once("<!-- /figures -->").expect("the list ends");
+    let names: BTreeSet<String> = list
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next().map(String::from))
+        .collect();
+    assert_eq!(names, listed(), "README.md's figure list is out of date");
+    for e in CATALOGUE {
+        assert!(
+            list.contains(e.title),
+            "README.md does not give {}'s title",
+            e.name
+        );
+    }
+    assert!(find("lp").is_some() && find("nope").is_none());
+}
