@@ -35,21 +35,28 @@ fn main() {
     let out = Path::new(&out_dir);
     commbook_pages::write(&book, out).expect("writing the pages into OUT_DIR");
     std::fs::write(out.join("toc.rs"), toc(&book)).expect("writing toc.rs");
-    std::fs::write(out.join("bundled_pages.rs"), bundled(&book, out)).expect("writing bundled_pages.rs");
+    std::fs::write(out.join("bundled_pages.rs"), bundled(&book, out))
+        .expect("writing bundled_pages.rs");
 }
 
 /// Every page and the search index as `(file, text)` pairs, for the
 /// browser tests (which include this file; the book itself never does).
 fn bundled(book: &commbook_pages::Book, out: &Path) -> String {
     let pages = out.join("pages");
-    let mut s = String::from("/// The pages and the search index, as the site serves them.\npub static PAGES: &[(&str, &str)] = &[\n");
+    let mut s = String::from(
+        "/// The pages and the search index, as the site serves them.\npub static PAGES: &[(&str, &str)] = &[\n",
+    );
     let files = book
         .chapters
         .iter()
         .map(|c| &c.file)
         .chain(std::iter::once(&book.search_file));
     for f in files {
-        let _ = writeln!(s, "    ({f:?}, include_str!({:?})),", pages.join(f).display().to_string());
+        let _ = writeln!(
+            s,
+            "    ({f:?}, include_str!({:?})),",
+            pages.join(f).display().to_string()
+        );
     }
     s.push_str("];\n");
     s
@@ -68,7 +75,9 @@ fn camel(name: &str) -> String {
 }
 
 fn toc(book: &commbook_pages::Book) -> String {
-    let mut out = String::from("/// Every chapter, in reading order.\npub static CHAPTERS: &[Chapter] = &[\n");
+    let mut out = String::from(
+        "/// Every chapter, in reading order.\npub static CHAPTERS: &[Chapter] = &[\n",
+    );
     let mut checks = String::new();
     for (index, c) in book.chapters.iter().enumerate() {
         let _ = write!(

@@ -182,3 +182,30 @@ fn a_closed_pipe_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn figures_lists_the_catalogue() {
+    let v = json(&["figures", "--json"]);
+    let figures = v["figures"].as_array().unwrap();
+    assert_eq!(figures.len(), commbook::book::figures::CATALOGUE.len());
+    let lp = figures.iter().find(|f| f["name"] == "lp").unwrap();
+    assert_eq!(lp["embed"], "#/embed/lp");
+    assert_eq!(lp["chapter"], "permutations");
+    assert_eq!(lp["module"], "main");
+    let n = &lp["settings"][0];
+    assert_eq!(
+        (n["key"].as_str(), n["kind"].as_str()),
+        (Some("n"), Some("int"))
+    );
+    assert_eq!(
+        (n["min"].as_u64(), n["max"].as_u64()),
+        (Some(2), Some(1024))
+    );
+    let one = json(&["figures", "--name", "netsim", "--json"]);
+    assert_eq!(one["figures"].as_array().unwrap().len(), 1);
+    assert_eq!(one["figures"][0]["module"], "sim");
+    let err = fails(&["figures", "--name", "nope"]);
+    assert!(err.contains("there is no figure called 'nope'"), "{err}");
+    let text = String::from_utf8(run(&["figures"]).stdout).unwrap();
+    assert!(text.contains("lp: Linear permutation"), "{text}");
+}

@@ -15,7 +15,12 @@ fn rust_files(dir: &str, skip: &[&str]) -> BTreeSet<String> {
     std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
-        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".rs").map(String::from))
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_suffix(".rs")
+                .map(String::from)
+        })
         .filter(|n| !skip.contains(&n.as_str()))
         .collect()
 }
@@ -75,4 +80,61 @@ fn the_readme_lists_every_figure() {
         );
     }
     assert!(find("lp").is_some() && find("nope").is_none());
+}
+
+/// A value no figure can use: for each setting of each figure, a value of
+/// the wrong kind and one past its limits give a notice naming the key, the
+/// value and what is used instead, and the figure still reads its settings.
+#[test]
+fn every_unusable_value_is_a_notice_naming_key_value_and_fallback() {
+    use commbook::book::figures::read_settings;
+    use commbook::book::params::ParamKind;
+    for e in CATALOGUE {
+        for p in e.params {
+            let bad: Vec<(String, &str)> = match p.kind {
+                ParamKind::Int { max, .. } => vec![
+                    ("banana".into(), "is not a whole number"),
+                    ((max + 1).to_string(), "is outside"),
+                ],
+                ParamKind::Number { max, .. } => vec![
+                    ("x1".into(), "is not a number"),
+                    (format!("{}", max * 2.0 + 1.0), "is outside"),
+                ],
+                ParamKind::Choice { .. } => vec![("zzz".into(), "is not one of")],
+                ParamKind::Text { max_len } => vec![("x".repeat(max_len + 1), "is longer than")],
+            };
+            for (value, why) in bad {
+                let raw = [(p.key.to_string(), value.clone())];
+                let notices = read_settings(e.name, &raw).expect("listed");
+                let first = notices
+                    .first()
+                    .unwrap_or_else(|| panic!("{}.{}={value}: no notice", e.name, p.key));
+                let text = &first.0;
+                assert!(
+                    text.starts_with(&format!("{}: ", p.key)),
+                    "{}: {text}",
+                    e.name
+                );
+                assert!(text.contains(why), "{}.{}: {text}", e.name, p.key);
+                assert!(
+                    text.contains("; using ") || text.contains("; ignoring it"),
+                    "{}.{}: {text}",
+                    e.name,
+                    p.key
+                );
+                if !matches!(p.kind, ParamKind::Text { .. }) {
+                    assert!(
+                        text.contains(value.as_str()) || why == "is outside",
+                        "{text}"
+                    );
+                }
+            }
+        }
+        // A key the figure lacks is named too.
+        let notices = read_settings(e.name, &[("nosuch".into(), "1".into())]).expect("listed");
+        assert_eq!(
+            notices[0].0,
+            "nosuch is not a setting of this figure; ignoring it"
+        );
+    }
 }

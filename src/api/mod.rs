@@ -10,6 +10,7 @@ pub mod args;
 mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
+mod figures_cmd;
 mod redist_cmd;
 mod schedule_cmd;
 mod simulate_cmd;
@@ -18,6 +19,7 @@ pub use args::Args;
 pub use collective_cmd::{CollectiveResponse, SendJson, collective};
 pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
+pub use figures_cmd::{FiguresResponse, figures};
 pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule};
 pub use simulate_cmd::{SimulateResponse, simulate};
@@ -57,6 +59,7 @@ pub const COMMANDS: &[&str] = &[
     "redist",
     "collective",
     "simulate",
+    "figures",
 ];
 
 /// Runs a command by name and returns its JSON response.
@@ -71,6 +74,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "redist" => json(redist(args)?),
         "collective" => json(collective(args)?),
         "simulate" => json(simulate(args)?),
+        "figures" => json(figures(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

@@ -139,7 +139,11 @@ fn count(hay: &str, needle: &str) -> usize {
 /// "…" where the section goes on.
 fn snippet(text: &str, word: &str) -> (String, String, String) {
     let Some(at) = find(text, word, 0) else {
-        return (cut(text, 2 * CONTEXT).to_string(), String::new(), String::new());
+        return (
+            cut(text, 2 * CONTEXT).to_string(),
+            String::new(),
+            String::new(),
+        );
     };
     let end = at + word.len();
     let mut start = at.saturating_sub(CONTEXT);

@@ -180,7 +180,10 @@ pub fn check_keyword<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
             }
             check_options(spec, T::from_keyword)
         }
-        _ => Err(format!("{} is read as a word but is not a choice", spec.key)),
+        _ => Err(format!(
+            "{} is read as a word but is not a choice",
+            spec.key
+        )),
     }
 }
 

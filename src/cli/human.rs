@@ -18,6 +18,7 @@ pub fn render(command: &str, out: &Value) -> String {
         "redist" => render_redist(out),
         "collective" => render_collective(out),
         "simulate" => render_simulate(out),
+        "figures" => render_figures(out),
         _ => out.to_string(),
     }
 }
@@ -324,12 +325,54 @@ fn render_simulate(out: &Value) -> String {
             (k, busy, v["blocked"].as_u64().unwrap_or(0))
         })
         .collect();
-    links.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
+    // Busiest first, then most blocked: stable sorts, the minor key first.
+    commbook_core::sorting::sort_by_u64(&mut links, |l| u64::MAX - l.2);
+    commbook_core::sorting::sort_by_u64(&mut links, |l| u64::MAX - l.1);
     let top: Vec<String> = links
         .iter()
         .take(5)
         .map(|(k, busy, blocked)| format!("{k} busy {busy}, blocked {blocked}"))
         .collect();
     let _ = write!(s, "  busiest links: {}", top.join("; "));
+    s
+}
+
+fn render_figures(out: &Value) -> String {
+    let mut s = String::new();
+    let empty = Vec::new();
+    for f in out["figures"].as_array().unwrap_or(&empty) {
+        let chapter = f["chapter"]
+            .as_str()
+            .map_or(String::new(), |c| format!(" (chapter {c})"));
+        let _ = writeln!(
+            s,
+            "{}: {}{chapter}",
+            f["name"].as_str().unwrap_or(""),
+            f["title"].as_str().unwrap_or("")
+        );
+        for p in f["settings"].as_array().unwrap_or(&empty) {
+            let what = match p["kind"].as_str().unwrap_or("") {
+                "choice" => p["options"]
+                    .as_array()
+                    .map(|o| {
+                        o.iter()
+                            .filter_map(Value::as_str)
+                            .collect::<Vec<_>>()
+                            .join("|")
+                    })
+                    .unwrap_or_default(),
+                "text" => "text".to_string(),
+                _ => format!("{}…{}", p["min"], p["max"]),
+            };
+            let default = p["default"]
+                .as_str()
+                .map_or(String::new(), |d| format!(" = {d}"));
+            let _ = writeln!(
+                s,
+                "  {:<9} {what}{default}",
+                p["key"].as_str().unwrap_or("")
+            );
+        }
+    }
     s
 }

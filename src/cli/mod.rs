@@ -44,6 +44,8 @@ commands:
             [--bytes L] [--sync loose|barrier|free] [--machine delta|cm5] [--startup C] [--gap C]
             [--buffer B] [--sends K] [--receives K] [--routing random|adaptive|static]
             [--claim start|arrival] [--seed S]
+  figures   the book's figures: name, title, chapter, embed link and every setting
+            [--name NAME]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.

@@ -172,7 +172,7 @@ pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) ->
         case.run(seed);
         times.push(clock() - t0);
     }
-    times.sort_by(f64::total_cmp);
+    crate::sorting::sort_by_u64(&mut times, |&t| crate::sorting::f64_key(t));
     Timing {
         times,
         checksum,

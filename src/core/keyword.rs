@@ -187,16 +187,28 @@ mod tests {
         let words = |all: &[&str]| all.join(" ");
         let of = |v: Vec<&'static str>| v.join(" ");
         assert_eq!(
-            of(<SwapMode as Keyword>::ALL.iter().map(|v| v.keyword()).collect()),
+            of(<SwapMode as Keyword>::ALL
+                .iter()
+                .map(|v| v.keyword())
+                .collect()),
             words(&["both", "rows", "cols"])
         );
         assert_eq!(
-            of(<RowOrder as Keyword>::ALL.iter().map(|v| v.keyword()).collect()),
+            of(<RowOrder as Keyword>::ALL
+                .iter()
+                .map(|v| v.keyword())
+                .collect()),
             "on off"
         );
         assert_eq!(Sync::from_keyword("loose"), Some(Sync::Loose));
-        assert_eq!(Gdm::from_keyword("sp2-fig20").map(|g| g.name), Some("sp2-fig20"));
-        assert_eq!(MeshAlgo::from_keyword("2-lev-c,r"), Some(MeshAlgo::TwoLevCr));
+        assert_eq!(
+            Gdm::from_keyword("sp2-fig20").map(|g| g.name),
+            Some("sp2-fig20")
+        );
+        assert_eq!(
+            MeshAlgo::from_keyword("2-lev-c,r"),
+            Some(MeshAlgo::TwoLevCr)
+        );
         assert_eq!(Algo::from_keyword("nope"), None);
     }
 }

@@ -100,7 +100,7 @@ mod tests {
         let mut v: Vec<usize> = (0..50).collect();
         rng.shuffle(&mut v);
         let mut sorted = v.clone();
-        sorted.sort();
+        crate::sorting::sort_usizes(&mut sorted);
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_ne!(v, sorted);
     }

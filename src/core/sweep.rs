@@ -306,7 +306,10 @@ mod tests {
         );
         assert_eq!(PhaseSweepConfig::table4(512, 1, GmRuns::Off).ds.len(), 11);
         // Any other n takes Table 4's densities below it.
-        assert_eq!(PhaseSweepConfig::table4(20, 1, GmRuns::Off).ds, [1, 2, 4, 8, 16]);
+        assert_eq!(
+            PhaseSweepConfig::table4(20, 1, GmRuns::Off).ds,
+            [1, 2, 4, 8, 16]
+        );
         assert_eq!(published_cgm(128, 96), Some(100.7));
         assert_eq!(published_cgm(32, 96), None);
         assert_eq!(published_gm(32, 24), Some(26.56));

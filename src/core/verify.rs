@@ -13,6 +13,7 @@
 
 use crate::com::Com;
 use crate::schedule::Schedule;
+use crate::sorting::{key2, sort_by_u64};
 use std::fmt;
 
 /// A directed link, named by the routing that produced it.
@@ -176,7 +177,11 @@ pub fn verify(
             check_links(k, phase.iter().map(|t| (t.src, t.dst)), routing)?;
         }
     }
-    pieces.sort_unstable();
+    // Lexicographic (src, dst, offset, bytes): stable sorts, least
+    // significant field first.
+    sort_by_u64(&mut pieces, |p| p.3);
+    sort_by_u64(&mut pieces, |p| p.2);
+    sort_by_u64(&mut pieces, |p| key2(p.0, p.1));
     let mut it = pieces.into_iter().peekable();
     for m in com.messages() {
         let mut covered = 0u64;

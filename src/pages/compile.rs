@@ -237,16 +237,13 @@ pub fn compile(markdown: &str) -> Result<Compiled, Vec<String>> {
     if title.is_empty() {
         errors.push("the chapter has no '# Title' heading".into());
     }
-    let mut ids: Vec<&str> = pieces
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Figure(b) => Some(b.id.as_str()),
-            _ => None,
-        })
-        .collect();
-    ids.sort_unstable();
-    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-        errors.push(format!("two figures share the id '{}'", w[0]));
+    let mut ids = std::collections::BTreeSet::new();
+    for p in &pieces {
+        if let Piece::Figure(b) = p
+            && !ids.insert(b.id.as_str())
+        {
+            errors.push(format!("two figures share the id '{}'", b.id));
+        }
     }
     if errors.is_empty() {
         Ok(Compiled {

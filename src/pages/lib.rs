@@ -162,7 +162,10 @@ mod tests {
         assert!(!book.chapters.is_empty());
         for c in &book.chapters {
             assert!(c.file.starts_with(&format!("{}.", c.slug)));
-            assert_eq!(c.file, format!("{}.{}.html", c.slug, hash(c.page.as_bytes())));
+            assert_eq!(
+                c.file,
+                format!("{}.{}.html", c.slug, hash(c.page.as_bytes()))
+            );
         }
         assert!(book.cover[0].contains("<h1"));
         assert_ne!(hash(b"a"), hash(b"b"));

@@ -35,7 +35,11 @@ pub fn index(chapters: &[Chapter]) -> String {
             if text.is_empty() {
                 continue;
             }
-            out.push_str(&format!("{}\t{id}\t{}\t{text}\n", c.slug, one_line(&heading)));
+            out.push_str(&format!(
+                "{}\t{id}\t{}\t{text}\n",
+                c.slug,
+                one_line(&heading)
+            ));
         }
     }
     out

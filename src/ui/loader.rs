@@ -37,7 +37,10 @@ thread_local! {
 /// Makes `text` the content of `file`, as if fetched (the browser tests
 /// offer the pages the build wrote, having no site to fetch them from).
 pub fn offer(file: &str, text: &str) {
-    TEXTS.with(|t| t.borrow_mut().insert(file.to_string(), Rc::new(text.to_string())));
+    TEXTS.with(|t| {
+        t.borrow_mut()
+            .insert(file.to_string(), Rc::new(text.to_string()))
+    });
 }
 
 /// `file`'s text if it was fetched already.

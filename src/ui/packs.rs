@@ -82,7 +82,11 @@ async fn load(pack: &'static str) -> Result<JsValue, String> {
         format!(
             "the part of the book that draws it could not be loaded ({}); the network may be off \
              and this part not yet saved for reading offline",
-            if detail.is_empty() { "no reason given".to_string() } else { detail }
+            if detail.is_empty() {
+                "no reason given".to_string()
+            } else {
+                detail
+            }
         )
     })
 }
@@ -121,41 +125,58 @@ pub fn PackSlot(props: &SlotProps) -> Html {
     let entry = find(&props.kind);
     {
         let (node, state) = (node.clone(), state.clone());
-        let (kind, id, caption) = (props.kind.to_string(), props.id.to_string(), props.caption.to_string());
+        let (kind, id, caption) = (
+            props.kind.to_string(),
+            props.id.to_string(),
+            props.caption.to_string(),
+        );
         let params = encode_query(&props.chapter_params);
         let pack = entry.map_or("main", |e| e.pack);
-        use_effect_with((props.kind.clone(), props.id.clone(), *attempt), move |_| {
-            let mounted: Rc<RefCell<Option<(JsValue, JsValue)>>> = Rc::default();
-            let gone = Rc::new(Cell::new(false));
-            {
-                let (mounted, gone) = (mounted.clone(), gone.clone());
-                state.set(Slot::Loading);
-                yew::platform::spawn_local(async move {
-                    let module = match load(pack).await {
-                        Ok(m) => m,
-                        Err(why) => return state.set(Slot::Failed(why)),
-                    };
-                    let Some(el) = node.cast::<web_sys::Element>() else { return };
-                    if gone.get() {
-                        return;
-                    }
-                    let args = js_sys::Array::of5(&el, &kind.into(), &id.into(), &caption.into(), &params.into());
-                    match call(&module, "mount", &args) {
-                        Ok(handle) => {
-                            *mounted.borrow_mut() = Some((module, handle));
-                            state.set(Slot::Mounted);
+        use_effect_with(
+            (props.kind.clone(), props.id.clone(), *attempt),
+            move |_| {
+                let mounted: Rc<RefCell<Option<(JsValue, JsValue)>>> = Rc::default();
+                let gone = Rc::new(Cell::new(false));
+                {
+                    let (mounted, gone) = (mounted.clone(), gone.clone());
+                    state.set(Slot::Loading);
+                    yew::platform::spawn_local(async move {
+                        let module = match load(pack).await {
+                            Ok(m) => m,
+                            Err(why) => return state.set(Slot::Failed(why)),
+                        };
+                        let Some(el) = node.cast::<web_sys::Element>() else {
+                            return;
+                        };
+                        if gone.get() {
+                            return;
                         }
-                        Err(_) => state.set(Slot::Failed("the figure could not be started".into())),
-                    }
-                });
-            }
-            move || {
-                gone.set(true);
-                if let Some((module, handle)) = mounted.borrow_mut().take() {
-                    let _ = call(&module, "unmount", &js_sys::Array::of1(&handle));
+                        let args = js_sys::Array::of5(
+                            &el,
+                            &kind.into(),
+                            &id.into(),
+                            &caption.into(),
+                            &params.into(),
+                        );
+                        match call(&module, "mount", &args) {
+                            Ok(handle) => {
+                                *mounted.borrow_mut() = Some((module, handle));
+                                state.set(Slot::Mounted);
+                            }
+                            Err(_) => {
+                                state.set(Slot::Failed("the figure could not be started".into()))
+                            }
+                        }
+                    });
                 }
-            }
-        });
+                move || {
+                    gone.set(true);
+                    if let Some((module, handle)) = mounted.borrow_mut().take() {
+                        let _ = call(&module, "unmount", &js_sys::Array::of1(&handle));
+                    }
+                }
+            },
+        );
     }
     let title = entry.map_or("", |e| e.title);
     let dom_id = format!("widget-{}", props.id);
@@ -243,7 +264,11 @@ pub fn mount(
 
 /// In a module: removes the figure `handle` names.
 pub fn unmount(handle: u32) {
-    let app = MOUNTED.with(|m| m.borrow_mut().get_mut(handle as usize).and_then(Option::take));
+    let app = MOUNTED.with(|m| {
+        m.borrow_mut()
+            .get_mut(handle as usize)
+            .and_then(Option::take)
+    });
     if let Some(app) = app {
         app.destroy();
     }

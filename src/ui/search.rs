@@ -143,7 +143,11 @@ fn SearchResults(props: &Results) -> Html {
             if hits.is_empty() {
                 html! { <p class="search-note" role="status">{format!("Nothing in the book matches “{}”.", props.query.trim())}</p> }
             } else {
-                let count = format!("{} result{}", hits.len(), if hits.len() == 1 { "" } else { "s" });
+                let count = format!(
+                    "{} result{}",
+                    hits.len(),
+                    if hits.len() == 1 { "" } else { "s" }
+                );
                 html! {
                     <>
                         <p class="visually-hidden" role="status">{count}</p>

@@ -100,14 +100,11 @@ pub fn use_theme() -> Theme {
         let page = page.clone();
         let follow = context.is_none();
         use_effect_with(follow, move |&follow| {
-            let listener = follow
-                .then(dom::document)
-                .flatten()
-                .map(|doc| {
-                    gloo_events::EventListener::new(&doc, THEME_EVENT, move |_| {
-                        page.set(Theme::shown().unwrap_or(Theme::Light));
-                    })
-                });
+            let listener = follow.then(dom::document).flatten().map(|doc| {
+                gloo_events::EventListener::new(&doc, THEME_EVENT, move |_| {
+                    page.set(Theme::shown().unwrap_or(Theme::Light));
+                })
+            });
             move || drop(listener)
         });
     }

@@ -51,6 +51,13 @@ fn every_command_is_callable() {
     )
     .unwrap();
     assert!(get(&b, "median_ms").as_f64().is_some());
+    let f = call("figures", obj(r#"{"name":"lp"}"#)).unwrap();
+    let lp = js_sys::Array::from(&get(&f, "figures")).get(0);
+    assert_eq!(get(&lp, "embed").as_string().as_deref(), Some("#/embed/lp"));
+    assert_eq!(
+        get(&lp, "chapter").as_string().as_deref(),
+        Some("permutations")
+    );
 }
 
 #[wasm_bindgen_test]

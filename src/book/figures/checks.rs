@@ -55,7 +55,10 @@ pub fn camel(name: &str) -> String {
 pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
     let mut fail = |what: String| errors.push(format!("figure {name}: {what}"));
     if ty != camel(name) {
-        fail(format!("its type is {ty}; the list names it {}", camel(name)));
+        fail(format!(
+            "its type is {ty}; the list names it {}",
+            camel(name)
+        ));
     }
     let full = std::any::type_name::<F>();
     let want = format!("commbook::book::figures::{name}::{ty}");
@@ -87,7 +90,9 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
     }
     for (key, _) in F::NOTES {
         if !params.iter().any(|p| p.key == *key) {
-            fail(format!("a note is written under '{key}', which is not a setting"));
+            fail(format!(
+                "a note is written under '{key}', which is not a setting"
+            ));
         }
     }
     let ran = run::<F>(&[]);

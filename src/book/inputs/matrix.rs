@@ -121,7 +121,13 @@ pub struct Matrix {
 impl Matrix {
     /// Checks what single settings cannot (d must be below n; edits must
     /// lie inside the matrix), fixing it with a notice.
-    pub fn check(n: usize, d: usize, seed: u64, mode: SwapMode, flip: &str) -> (Matrix, Vec<Notice>) {
+    pub fn check(
+        n: usize,
+        d: usize,
+        seed: u64,
+        mode: SwapMode,
+        flip: &str,
+    ) -> (Matrix, Vec<Notice>) {
         let mut notices = Vec::new();
         let n = n.max(2);
         let mut d = d.max(1);

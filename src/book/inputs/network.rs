@@ -11,9 +11,9 @@
 
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::algo::{self, Algo};
-use crate::core::keyword::Keyword;
 use crate::core::com::fig7::Fig7Config;
 use crate::core::com::{Com, Message};
+use crate::core::keyword::Keyword;
 use crate::core::net::TopologySpec;
 use crate::core::sim::{SimConfig, Sync, Traffic};
 use crate::core::words::plural;
@@ -380,7 +380,10 @@ mod tests {
         });
         assert_eq!(p.pairs, vec![(0, 5)]);
         assert!(notes[0].0.contains("3:99 names a processor outside 0…15"));
-        let (p, notes) = SimParams::read(&Request { pairs: "x", ..pairs });
+        let (p, notes) = SimParams::read(&Request {
+            pairs: "x",
+            ..pairs
+        });
         assert_eq!(p.pairs, vec![(0, 15)]);
         assert!(notes[0].0.starts_with("pairs: pair 'x'"));
     }

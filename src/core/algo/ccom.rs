@@ -353,7 +353,7 @@ mod tests {
         assert_eq!(fast.active(), com.len());
         for i in 0..24 {
             let mut r = fast.row(i).to_vec();
-            r.sort();
+            crate::sorting::sort_by_u64(&mut r, |&x| x as u64);
             let want: Vec<u32> = com.row(i).map(|(j, _)| j as u32).collect();
             assert_eq!(r, want);
             for (&y, z) in fast.row(i).iter().zip(0..) {

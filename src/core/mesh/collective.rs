@@ -24,7 +24,7 @@ use super::config::Spec;
 use super::grid::Submachine;
 use crate::com::{Com, Message};
 use crate::schedule::{Promise, Schedule, Transfer};
-use crate::sorting::sort_by_u64;
+use crate::sorting::{key2, sort_by_u64};
 use serde::Serialize;
 
 /// An actual message: L bytes from `from` to its final destination `to`.
@@ -151,7 +151,7 @@ impl Collective {
             .iter()
             .flat_map(|st| st.sends.iter().map(|s| (s.src, s.dst, s.bytes)))
             .collect();
-        pairs.sort_unstable();
+        sort_by_u64(&mut pairs, |p| key2(p.0, p.1));
         let mut messages: Vec<Message> = Vec::new();
         for (src, dst, bytes) in pairs {
             match messages.last_mut() {
@@ -191,7 +191,9 @@ impl Collective {
                     .map(move |(i, t)| (t.src, t.dst, k, i))
             })
             .collect();
-        order.sort_unstable();
+        // Built in (k, i) order, so a stable sort by (src, dst) orders
+        // each pair's pieces by phase and place.
+        sort_by_u64(&mut order, |o| key2(o.0, o.1));
         let mut prev = (usize::MAX, usize::MAX, 0u64);
         for (src, dst, k, i) in order {
             let t = &mut phases[k][i];

@@ -242,7 +242,7 @@ mod tests {
         r.delivered(0, &mut out);
         assert!(out.is_empty(), "{out:?}");
         r.delivered(1, &mut out);
-        out.sort();
+        crate::sorting::sort_by_u64(&mut out, |&x| u64::from(x));
         assert_eq!(out, vec![2, 3]);
         assert_eq!(r.left_in_phase(0), 0);
     }

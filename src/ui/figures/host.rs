@@ -268,7 +268,7 @@ pub fn FigureHost(props: &HostProps) -> Html {
     match hosted(entry.name) {
         Some(_) => html! { <FigureBody key={entry.name} ..p /> },
         None => html! { <crate::ui::packs::PackSlot kind={props.kind.clone()} id={props.id.clone()}
-            caption={props.caption.clone()} chapter_params={props.chapter_params.clone()} /> },
+        caption={props.caption.clone()} chapter_params={props.chapter_params.clone()} /> },
     }
 }
 

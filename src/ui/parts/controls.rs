@@ -2,10 +2,10 @@
 //! URL value (`book::params::parse_one`); a bad entry is marked, explained
 //! next to the field and not applied, so the figure never sees it.
 
-use crate::ui::figures::host::{Ctx, FigureProps};
 use crate::book::params::{
     ParamKind, ParamSpec, Value, Values, default_of, format_number, parse_one,
 };
+use crate::ui::figures::host::{Ctx, FigureProps};
 use yew::prelude::*;
 
 /// The input for one of a widget's settings, wired to the widget: it shows

@@ -21,7 +21,7 @@ fn pairs_of(s: &Schedule) -> Vec<Vec<(usize, usize)>> {
                 .iter()
                 .map(|t| (t.src.min(t.dst), t.src.max(t.dst)))
                 .collect();
-            v.sort_unstable();
+            crate::sorting::sort_by_u64(&mut v, |&(a, b)| crate::sorting::key2(a, b));
             v.dedup();
             v
         })

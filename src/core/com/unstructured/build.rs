@@ -3,6 +3,7 @@
 //! module above for the construction and why.
 
 use crate::rng::Rng;
+use crate::sorting::key2;
 
 /// A 2-D triangulated mesh and (once partitioned) the part of each point.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,7 +90,7 @@ pub fn build(points: usize, seed: u64) -> Mesh {
             }
         }
     }
-    edges.sort_unstable();
+    crate::sorting::sort_by_u64(&mut edges, |&(a, b)| key2(a as usize, b as usize));
     Mesh {
         points: coords,
         edges,

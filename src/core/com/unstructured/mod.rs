@@ -40,6 +40,7 @@ pub mod build;
 pub mod rcb;
 
 use super::{Com, ComError, MAX_BYTES, MAX_N, Message};
+use crate::sorting::{key2, sort_by_u64};
 
 /// Most mesh points accepted (NICE's largest mesh had 53961).
 pub const MAX_POINTS: usize = 1 << 16;
@@ -121,7 +122,9 @@ pub fn boundary_com(mesh: &build::Mesh, n: usize, unit: u64) -> Com {
             sends.push((pb, pa, b));
         }
     }
-    sends.sort_unstable();
+    // Lexicographic (pa, pb, a), so that dedup sees repeats side by side.
+    sort_by_u64(&mut sends, |s| u64::from(s.2));
+    sort_by_u64(&mut sends, |s| key2(s.0 as usize, s.1 as usize));
     sends.dedup();
     let mut messages: Vec<Message> = Vec::new();
     for (pa, pb, _) in sends {

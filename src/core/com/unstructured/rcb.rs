@@ -7,6 +7,8 @@
 //! other ⌈parts/2⌉, and recurse. Each part ends with ⌊len/parts⌋ or
 //! ⌈len/parts⌉ points as long as there are at least `parts` points.
 
+use crate::sorting::{f64_key, sort_by_u64};
+
 /// The part (0..parts) of each point.
 pub fn partition(points: &[[f64; 2]], parts: usize) -> Vec<u32> {
     let mut part = vec![0u32; points.len()];
@@ -28,11 +30,9 @@ fn bisect(points: &[[f64; 2]], ids: &mut [u32], parts: usize, first: u32, out: &
         hi - lo
     };
     let axis = usize::from(extent(1) > extent(0));
-    ids.sort_unstable_by(|&a, &b| {
-        points[a as usize][axis]
-            .total_cmp(&points[b as usize][axis])
-            .then(a.cmp(&b))
-    });
+    // By coordinate, ties by id: stable sorts, the id first.
+    sort_by_u64(ids, |&i| u64::from(i));
+    sort_by_u64(ids, |&i| f64_key(points[i as usize][axis]));
     let left = parts / 2;
     let cut = ids.len() * left / parts;
     let (lo, hi) = ids.split_at_mut(cut);
