@@ -21,6 +21,8 @@ mod chapter;
 mod embed;
 #[path = "browser/js_api.rs"]
 mod js_api;
+#[path = "browser/loading.rs"]
+mod loading;
 #[path = "browser/mesh.rs"]
 mod mesh;
 #[path = "browser/paper000.rs"]

@@ -5,11 +5,14 @@
 // On install it saves every file (chapters never opened included), so that
 // after one visit the whole book opens with the network off. It answers
 // from the saved copy first and from the network otherwise. A new build is
-// a new version: it installs beside the old one, takes over at once, and
-// deletes the versions before the one it replaces (kept so that a tab
-// still running the previous build can finish loading). The book's files
-// are named by their content, so the two can never mix: a page of one
-// build is never served to the wasm of another.
+// a new version: it installs beside the old one and waits while a tab
+// still shows the old build (which keeps being served from its own copy),
+// until the reader asks for it (the page offers "Reload to read it", which
+// posts "skip-waiting") or every tab of the book is closed. Once active it
+// deletes the versions before the one it replaced (kept for a tab that
+// was still loading the previous build). The book's files are named by
+// their content, so builds never mix: a page of one build is never served
+// to the wasm of another.
 //
 // In a debug build (__PRECACHE__ false) it saves nothing and removes what
 // an earlier release build saved, so that development always sees fresh
@@ -17,7 +20,9 @@
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__";
 const FILES = [/* __FILES__ */];
-const PREFIX = "commbook-";
+// Caches are shared by a whole origin: the scope in the name keeps two
+// copies of the book hosted under different paths apart.
+const PREFIX = "commbook " + self.registration.scope + " ";
 const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
@@ -26,9 +31,16 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       // "reload": straight from the server, never from the HTTP cache.
       await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
+    } else {
+      await self.skipWaiting();
     }
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") {
+    self.skipWaiting();
+  }
 });
 
 self.addEventListener("activate", (event) => {

@@ -43,6 +43,12 @@ pub fn offer(file: &str, text: &str) {
     });
 }
 
+/// Forgets `file`, so that the next load fetches it again (the browser
+/// tests use it to see a failed fetch).
+pub fn forget(file: &str) {
+    TEXTS.with(|t| t.borrow_mut().remove(file));
+}
+
 /// `file`'s text if it was fetched already.
 pub fn cached(file: &str) -> Option<Rc<String>> {
     TEXTS.with(|t| t.borrow().get(file).cloned())

@@ -1,11 +1,15 @@
 //! The link that reopens exactly this view.
 //!
 //! A chapter page owns one [`UrlState`]: the route's query, shared by its
-//! widgets. When a widget's settings or step change, it hands its pairs here;
-//! the whole hash is rebuilt (other widgets' pairs and chapter keys kept) and
-//! written with `replaceState`, which fires no `hashchange`, so writing the
-//! URL never remounts anything. Keys are `<widget id>.<key>` on chapter
-//! pages and bare on the embed page.
+//! figures. When a figure's settings or step change, it hands its pairs
+//! here; the whole hash is rebuilt (other figures' pairs and chapter keys
+//! kept) and written with `replaceState`, which fires no `hashchange`, so
+//! writing the URL never remounts anything. Keys are `<figure id>.<key>`
+//! on chapter pages and bare on the embed page.
+//!
+//! Figures drawn by another wasm module (`ui::packs`) hold a `UrlState` of
+//! their own, so each write starts from the address as it is now, not as
+//! this state last saw it: several writers never undo each other.
 
 use crate::book::route::{Query, Route};
 use crate::ui::dom;
@@ -30,6 +34,21 @@ impl UrlState {
     /// State for a parsed route.
     pub fn new(route: Route) -> Self {
         UrlState(Rc::new(RefCell::new(Inner { route })))
+    }
+
+    /// Takes the address as it is now, if it is still this page's (another
+    /// module's figure may have written it since).
+    fn catch_up(&self) {
+        let now = Route::parse(&dom::hash());
+        let mut inner = self.0.borrow_mut();
+        let same = match (&inner.route, &now) {
+            (Route::Chapter { slug: a, .. }, Route::Chapter { slug: b, .. }) => a == b,
+            (Route::Embed { widget: a, .. }, Route::Embed { widget: b, .. }) => a == b,
+            _ => false,
+        };
+        if same {
+            inner.route = now;
+        }
     }
 
     fn query_mut<R>(&self, f: impl FnOnce(&mut Query) -> R) -> Option<R> {
@@ -68,20 +87,25 @@ impl UrlState {
         .unwrap_or_default()
     }
 
-    /// Replaces widget `id`'s pairs and rewrites the URL.
+    /// Replaces figure `id`'s pairs and rewrites the URL.
     pub fn set_widget(&self, id: &str, pairs: Vec<(String, String)>) {
+        self.catch_up();
         let prefix = self.prefix(id);
         let changed = self.query_mut(|q| {
             let before = q.clone();
             if prefix.is_empty() {
-                // The embed page holds one widget: its pairs are the whole query.
+                // The embed page holds one figure: its pairs are the whole query.
                 q.clear();
             } else {
                 // A shared link also scrolls the reader to the figure last
-                // changed (the page focuses the `at` anchor on load).
-                q.retain(|(k, _)| !k.starts_with(&prefix) && k != "at");
+                // changed (the page focuses the `at` anchor on load); a
+                // section the link named stays until a figure is changed.
+                let anchor = format!("widget-{id}");
+                let mine = |k: &str, v: &str| k == "at" && v == anchor;
+                q.retain(|(k, v)| !k.starts_with(&prefix) && !mine(k, v));
                 if !pairs.is_empty() {
-                    q.push(("at".to_string(), format!("widget-{id}")));
+                    q.retain(|(k, _)| k != "at");
+                    q.push(("at".to_string(), anchor));
                 }
             }
             q.extend(pairs.into_iter().map(|(k, v)| (format!("{prefix}{k}"), v)));

@@ -51,6 +51,11 @@ pub fn prepare() {
 pub async fn mount(hash: &str) -> Mounted {
     prepare();
     set_hash(hash);
+    mount_prepared().await
+}
+
+/// Mounts the app at the current URL, figures and pages as they are.
+pub async fn mount_prepared() -> Mounted {
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     let handle = yew::Renderer::<App>::with_root(root.clone()).render();
@@ -59,6 +64,26 @@ pub async fn mount(hash: &str) -> Mounted {
         handle: Some(handle),
         root,
     }
+}
+
+/// The pages and the search index the build wrote, `(file, text)`.
+pub fn bundled_pages() -> &'static [(&'static str, &'static str)] {
+    bundled::PAGES
+}
+
+/// Waits (yielding to the browser between looks) until `ready` holds;
+/// fails with the page's text after a few seconds. For what finishes
+/// outside Yew's scheduler: a fetch, a `hashchange`, a computation in
+/// slices.
+pub async fn until(m: &Mounted, what: &str, ready: impl Fn(&Mounted) -> bool) {
+    for _ in 0..600 {
+        settle().await;
+        if ready(m) {
+            return;
+        }
+        yew::platform::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("waited in vain for {what}: {}", m.all_text());
 }
 
 /// Lets rendering, effects and the re-renders they cause finish.

@@ -1,7 +1,11 @@
 // Measures the book against its budgets (README "Benchmarks"):
-// - the release site's gzipped transfer size (every file the book loads);
+// - every file of the release site, gzipped, by what it is;
+// - what opening the cover and chapter 1 transfers from a cold cache, what
+//   each further chapter adds of its own (its page and its share of the
+//   search index), and how soon each chapter is readable, in headless
+//   Chromium from localhost;
 // - the time from navigation to the first chapter's figures being
-//   interactive, in headless Chromium from localhost (median of cold loads);
+//   interactive (median of cold loads);
 // - the core's benchmark cases in the browser, beside the native times from
 //   `cargo bench --bench workloads -- --json` measured in the same run.
 // Usage: node bench.mjs BASE_URL DIST_DIR NATIVE_JSON_FILE
@@ -13,32 +17,75 @@ import { launch, figuresReady } from './browser.mjs';
 const [base, dist, nativeFile] = process.argv.slice(2);
 if (!base || !dist || !nativeFile) { console.error('usage: node bench.mjs BASE_URL DIST_DIR NATIVE_JSON'); process.exit(2); }
 
-// The JS API's worker (commbook-worker*) is fetched only when a script
-// calls window.commbook, so it is counted apart from what a reader loads.
-const files = readdirSync(dist).filter((f) => statSync(join(dist, f)).isFile());
-let raw = 0; let gz = 0; let apiRaw = 0; let apiGz = 0;
-console.log('file                                        bytes      gzip');
-for (const f of files.sort()) {
-  const data = readFileSync(join(dist, f));
-  const z = gzipSync(data, { level: 9 }).length;
-  if (f.startsWith('commbook-worker')) { apiRaw += data.length; apiGz += z; } else { raw += data.length; gz += z; }
-  console.log(`${f.padEnd(40)} ${String(data.length).padStart(9)} ${String(z).padStart(9)}`);
-}
-console.log(`${'the book (what a reader loads)'.padEnd(40)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (budget 409600 gzipped)`);
-console.log(`${'the JS API worker (on first API call)'.padEnd(40)} ${String(apiRaw).padStart(9)} ${String(apiGz).padStart(9)}\n`);
+// Sizes are gzip level 9 as Node's zlib computes it, file by file.
+const gzOf = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const walk = (dir, pre = '') => readdirSync(dir).flatMap((f) => statSync(join(dir, f)).isDirectory() ? walk(join(dir, f), `${pre}${f}/`) : [`${pre}${f}`]);
+const files = walk(dist).sort();
+const size = Object.fromEntries(files.map((f) => [f, { raw: statSync(join(dist, f)).size, gz: gzOf(join(dist, f)) }]));
+const kind = (f) => f.startsWith('pages/search.') ? 'search index'
+  : f.startsWith('pages/') ? 'chapter page'
+  : f.startsWith('commbook-worker') ? 'JS API worker'
+  : /^commbook-(mesh|redist|sim)-/.test(f) ? 'figure module'
+  : f === 'sw.js' ? 'service worker' : 'the book';
+console.log('file                                              bytes      gzip  what');
+for (const f of files) console.log(`${f.padEnd(48)} ${String(size[f].raw).padStart(9)} ${String(size[f].gz).padStart(9)}  ${kind(f)}`);
+const sum = (pick) => files.filter(pick).reduce((a, f) => a + size[f].gz, 0);
+const whole = sum(() => true);
+console.log(`${'the whole site (saved for offline on the first visit)'.padEnd(58)} ${String(whole).padStart(9)}\n`);
 
+// What opening a page needs, from a cold cache: every response until the
+// page's figures are ready, the service worker kept out (it saves the rest
+// of the book afterwards, in the background).
 const browser = await launch();
-const times = [];
-for (let i = 0; i < 7; i++) {
-  const ctx = await browser.newContext();
+const pathOf = (u) => decodeURIComponent(new URL(u).pathname).replace(new URL(base).pathname, '');
+async function coldLoad(hash) {
+  const ctx = await browser.newContext({ serviceWorkers: 'block' });
   const page = await ctx.newPage();
+  const got = new Set();
+  page.on('response', (r) => { const f = pathOf(r.url()); if (f === '' || f === '/') got.add('index.html'); else if (size[f]) got.add(f); });
   const t0 = Date.now();
-  await page.goto(`${base}#/chapter/permutations`);
-  await figuresReady(page);
-  await page.waitForSelector('figure.widget .player button');
-  times.push(Date.now() - t0);
+  await page.goto(`${base}${hash}`);
+  await page.waitForSelector('article.chapter h1, .cover h1');
+  await page.waitForFunction(() => !document.querySelector('.chapter-loading'));
+  const readable = Date.now() - t0;
+  if (hash.startsWith('#/chapter/')) await figuresReady(page);
+  const interactive = Date.now() - t0;
   await ctx.close();
+  const list = [...got].sort();
+  return { list, gz: list.reduce((a, f) => a + size[f].gz, 0), readable, interactive };
 }
+const budgets = {};
+for (const [name, hash] of [['the cover', '#/'], ['chapter 1', '#/chapter/permutations']]) {
+  const r = await coldLoad(hash);
+  budgets[name] = r.gz;
+  console.log(`opening ${name} cold transfers ${r.gz} bytes gzipped (budget 350000): ${r.list.join(', ')}`);
+}
+
+// Each chapter after the first: its own page and its share of the search
+// index (fetched on the first search) against 60 KB; the figure module it
+// needs is loaded once for all the chapters that use it, and reported.
+const index = readFileSync(join(dist, files.find((f) => f.startsWith('pages/search.'))), 'utf8').split('\n');
+console.log('\nchapter            page gz   index share gz   own total (budget 60000)   module (loaded once)   readable / interactive cold (ms, budget 1000)');
+const chapters = [];
+let slowest = 0;
+// In reading order: the index lists the chapters in the book's order.
+const order = [...new Set(index.map((l) => l.split('\t')[0]).filter(Boolean))];
+const pageOf = (slug) => files.find((f) => f.startsWith(`pages/${slug}.`) && f.endsWith('.html'));
+for (const slug of order) {
+  const f = pageOf(slug);
+  const share = gzipSync(index.filter((l) => l.startsWith(`${slug}\t`)).join('\n'), { level: 9 }).length;
+  const r = await coldLoad(`#/chapter/${slug}`);
+  const modules = r.list.filter((x) => kind(x) === 'figure module');
+  const moduleGz = modules.reduce((a, m) => a + size[m].gz, 0);
+  const own = size[f].gz + share;
+  slowest = Math.max(slowest, r.readable);
+  chapters.push({ slug, page_gzip: size[f].gz, index_share_gzip: share, own_gzip: own, module_gzip: moduleGz, readable_ms: r.readable, interactive_ms: r.interactive });
+  console.log(`${slug.padEnd(18)} ${String(size[f].gz).padStart(8)} ${String(share).padStart(16)} ${String(own).padStart(18)}        ${String(moduleGz).padStart(14)}        ${r.readable} / ${r.interactive}`);
+}
+console.log(`slowest chapter readable cold: ${slowest} ms (budget 1000)\n`);
+
+const times = [];
+for (let i = 0; i < 7; i++) times.push((await coldLoad('#/chapter/permutations')).interactive);
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(`first chapter interactive: median ${median} ms over ${times.length} cold loads (min ${times[0]}, max ${times[times.length - 1]}; budget 1000 ms)\n`);
@@ -71,5 +118,7 @@ for (const n of native) {
   console.log(`${n.id.padEnd(20)} ${f(n.min_ms)} / ${f(n.median_ms)}        ${f(b.min_ms)} / ${f(b.median_ms)}        ${ratio.toFixed(2).padStart(6)}          ${rate(n.median_ms).padStart(6)} / ${rate(b.median_ms).padStart(6)}        ${same}`);
 }
 await browser.close();
-console.log('\n' + JSON.stringify({ gzip_bytes: gz, raw_bytes: raw, api_worker_gzip_bytes: apiGz, first_interactive_ms: median, cases: rows }));
+console.log('\n' + JSON.stringify({ cold_cover_gzip: budgets['the cover'], cold_chapter1_gzip: budgets['chapter 1'], whole_site_gzip: whole, chapters, first_interactive_ms: median, cases: rows }));
+const over = budgets['the cover'] > 350000 || budgets['chapter 1'] > 350000 || chapters.some((c) => c.own_gzip > 60000) || slowest > 1000;
+if (over) console.error('a load budget is exceeded (see above)');
 if (rows.some((r) => !r.checksums_equal)) { console.error('a case gave a different result in the browser'); process.exit(1); }

@@ -14,9 +14,9 @@ export async function launch() {
 }
 
 // A page that records console errors, uncaught exceptions, failed requests
-// and any request that leaves the site's origin.
-export async function watchedPage(browser, base, opts = {}) {
-  const page = await browser.newPage(opts);
+// and any request that leaves the site's origin (in context `ctx` if given).
+export async function watchedPage(browser, base, opts = {}, ctx = null) {
+  const page = ctx ? await ctx.newPage() : await browser.newPage(opts);
   const problems = [];
   const origin = new URL(base).origin;
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
