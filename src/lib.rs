@@ -4,9 +4,9 @@
 //! Three layers, data flowing one way (see `README.md`):
 //! - [`core`]: matrices, algorithms, schedules, traces, cost models; pure
 //!   Rust that builds and tests natively.
-//! - [`book`]: the chapters, compiled from Markdown at build time, the widget
+//! - [`book`]: the chapters, compiled from Markdown at build time, the figure
 //!   catalogue and the URL scheme; also native.
-//! - `ui` (wasm only): the Yew app that renders chapters and widgets.
+//! - `ui` (wasm only): the Yew app that renders chapters and figures.
 //!
 //! [`api`] holds the commands shared by the native CLI and the JS API.
 

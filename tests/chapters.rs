@@ -129,7 +129,7 @@ fn links_between_chapters_lead_somewhere() {
 
 #[test]
 fn every_chapter_is_in_the_search_index() {
-    let index = commbook::book::search::Index::parse(&book().search);
+    let index = commbook::book::search::SearchIndex::parse(&book().search);
     for c in CHAPTERS {
         assert!(
             index.sections.iter().any(|s| s.slug == c.slug),

@@ -1,12 +1,11 @@
-//! Widget parameters: their specs, and reading them from a URL.
+//! One setting: its spec, its value, and reading values from a URL.
 //!
-//! A widget declares its parameters as [`ParamSpec`]s. Values arrive as
-//! strings (from the URL or a chapter's widget block) and are parsed with
-//! [`read`], which never fails: a value that is malformed or out of range is
-//! replaced by the default and reported as a [`Notice`] the page shows.
-//!
-//! This file is also compiled into `build.rs` (which checks chapter widget
-//! blocks), so it uses nothing outside `std`.
+//! A figure declares its settings as [`ParamSpec`]s (through its typed
+//! settings, `super::settings`). Values arrive as strings (from the URL or
+//! a chapter's figure block) and are parsed with [`read`], which never
+//! fails: a value that is malformed or out of range is replaced by the
+//! default and reported as a [`Notice`] naming the key, the value and what
+//! is used instead, which the page shows.
 
 use std::collections::BTreeMap;
 
@@ -15,7 +14,7 @@ use std::collections::BTreeMap;
 pub enum ParamKind {
     /// A whole number in `min..=max`.
     Int { min: i64, max: i64, default: i64 },
-    /// A number in `min..=max`; `default: None` means "the widget computes it".
+    /// A number in `min..=max`; `default: None` means "the figure computes it".
     Number {
         min: f64,
         max: f64,
@@ -31,7 +30,7 @@ pub enum ParamKind {
     Text { max_len: usize },
 }
 
-/// One parameter of a widget.
+/// One parameter of a figure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ParamSpec {
     pub key: &'static str,
@@ -53,7 +52,7 @@ pub enum Value {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
 
-/// Parsed values of one widget, by key.
+/// Parsed values of one figure, by key.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Values(pub BTreeMap<&'static str, Value>);
 
@@ -66,7 +65,7 @@ impl Values {
         }
     }
 
-    /// A number parameter; `None` means "computed by the widget".
+    /// A number parameter; `None` means "computed by the figure".
     pub fn number(&self, key: &str) -> Option<f64> {
         match self.0.get(key) {
             Some(Value::Number(v)) => *v,
@@ -91,7 +90,7 @@ impl Values {
         }
     }
 
-    /// Sets a value (the widget's own controls use this).
+    /// Sets a value (the figure's own controls use this).
     pub fn set(&mut self, key: &'static str, v: Value) {
         self.0.insert(key, v);
     }
@@ -176,7 +175,7 @@ pub fn default_of(spec: &ParamSpec) -> Value {
     }
 }
 
-/// All defaults of a widget.
+/// All defaults of a figure.
 pub fn defaults(specs: &[ParamSpec]) -> Values {
     // Inserted one by one: collecting into the map would compile a sort of
     // (key, value) pairs into the book's wasm just for this.

@@ -2,9 +2,9 @@
 //! static host and from any sub-path without server rewrites:
 //!
 //! - `#/` — the cover and contents;
-//! - `#/chapter/<slug>?<id>.<key>=<value>&…` — a chapter; each widget's
-//!   parameters and its `step` are prefixed with the widget's id;
-//! - `#/embed/<widget>?<key>=<value>&…` — one widget and its player alone,
+//! - `#/chapter/<slug>?<id>.<key>=<value>&…` — a chapter; each figure's
+//!   parameters and its `step` are prefixed with the figure's id;
+//! - `#/embed/<figure>?<key>=<value>&…` — one figure and its player alone,
 //!   for an iframe in a course page.
 //!
 //! Parsing never fails: anything unrecognised becomes [`Route::NotFound`]
@@ -15,14 +15,14 @@
 pub enum Route {
     Home,
     Chapter { slug: String, query: Query },
-    Embed { widget: String, query: Query },
+    Embed { figure: String, query: Query },
     NotFound { path: String },
 }
 
 /// Query pairs in order of appearance.
 pub type Query = Vec<(String, String)>;
 
-/// The query key that holds a widget's current step.
+/// The query key that holds a figure's current step.
 pub const STEP: &str = "step";
 
 impl Route {
@@ -39,7 +39,7 @@ impl Route {
                 query,
             },
             ["embed", w] => Route::Embed {
-                widget: decode(w),
+                figure: decode(w),
                 query,
             },
             _ => Route::NotFound { path: decode(path) },
@@ -53,8 +53,8 @@ impl Route {
             Route::Chapter { slug, query } => {
                 with_query(format!("#/chapter/{}", encode(slug)), query)
             }
-            Route::Embed { widget, query } => {
-                with_query(format!("#/embed/{}", encode(widget)), query)
+            Route::Embed { figure, query } => {
+                with_query(format!("#/embed/{}", encode(figure)), query)
             }
             Route::NotFound { path } => format!("#{}", encode_path(path)),
         }
@@ -88,9 +88,9 @@ pub fn encode_query(q: &Query) -> String {
         .join("&")
 }
 
-/// The pairs of `query` that belong to widget `id` (`id.key=…`), with the
+/// The pairs of `query` that belong to figure `id` (`id.key=…`), with the
 /// prefix removed.
-pub fn widget_params(query: &Query, id: &str) -> Query {
+pub fn figure_params(query: &Query, id: &str) -> Query {
     query
         .iter()
         .filter_map(|(k, v)| {
@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(
             Route::parse("#/embed/lp?n=8"),
             Route::Embed {
-                widget: "lp".into(),
+                figure: "lp".into(),
                 query: vec![("n".into(), "8".into())]
             }
         );
@@ -195,10 +195,10 @@ mod tests {
     }
 
     #[test]
-    fn widget_params_strip_their_prefix() {
+    fn figure_params_strip_their_prefix() {
         let q = parse_query("lp.n=8&lpx.n=3&com.d=2&lp.step=4");
         assert_eq!(
-            widget_params(&q, "lp"),
+            figure_params(&q, "lp"),
             vec![("n".into(), "8".into()), ("step".into(), "4".into())]
         );
     }

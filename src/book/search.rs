@@ -23,7 +23,7 @@ pub struct Section {
 
 /// The parsed index.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Index {
+pub struct SearchIndex {
     pub sections: Vec<Section>,
 }
 
@@ -43,9 +43,9 @@ const CONTEXT: usize = 70;
 /// Longest query read, in bytes (a pasted paragraph is cut, not refused).
 pub const MAX_QUERY: usize = 200;
 
-impl Index {
+impl SearchIndex {
     /// Reads the index; lines that do not have four fields are skipped.
-    pub fn parse(text: &str) -> Index {
+    pub fn parse(text: &str) -> SearchIndex {
         let sections = text
             .lines()
             .filter_map(|l| {
@@ -58,7 +58,7 @@ impl Index {
                 })
             })
             .collect();
-        Index { sections }
+        SearchIndex { sections }
     }
 
     /// The sections where every word of `query` occurs, best first, at
@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn every_word_must_occur_and_headings_weigh_more() {
-        let idx = Index::parse(INDEX);
+        let idx = SearchIndex::parse(INDEX);
         assert_eq!(idx.sections.len(), 3);
         let hits = idx.search("PERMUTATION", 10);
         assert_eq!(hits.len(), 2);

@@ -4,7 +4,7 @@
 //! The whole tree is drawn faintly from the start, so its final shape is in
 //! view; the edges of supersteps up to the current one are drawn solid and
 //! the processors they reached filled. Processors and edges share the mesh
-//! figures' CSS classes (`www/widgets.css`, "Mesh figures").
+//! figures' CSS classes (`www/figures.css`, "Mesh figures").
 
 use super::mesh::shape;
 use super::svg::esc;

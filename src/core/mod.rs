@@ -1,7 +1,7 @@
 //! The scheduling core: pure Rust, deterministic, no web dependency.
 //!
 //! Everything here builds and tests natively (`cargo test`) and is what the
-//! CLI, the JS API and the book's widgets call. Randomness comes only from a
+//! CLI, the JS API and the book's figures call. Randomness comes only from a
 //! seeded [`rng::Rng`].
 
 pub mod algo;

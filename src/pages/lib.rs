@@ -18,7 +18,7 @@ use std::path::Path;
 
 /// A chapter, compiled.
 #[derive(Clone, Debug)]
-pub struct Chapter {
+pub struct CompiledChapter {
     /// The chapter's number, from its file name (`09-…` is chapter 9).
     pub number: u32,
     /// The URL name (`#/chapter/<slug>`).
@@ -34,7 +34,7 @@ pub struct Chapter {
     pub file: String,
 }
 
-impl Chapter {
+impl CompiledChapter {
     /// The figure blocks, in order.
     pub fn figures(&self) -> impl Iterator<Item = &compile::Block> {
         self.pieces.iter().filter_map(|p| match p {
@@ -47,7 +47,7 @@ impl Chapter {
 /// The whole book.
 #[derive(Clone, Debug)]
 pub struct Book {
-    pub chapters: Vec<Chapter>,
+    pub chapters: Vec<CompiledChapter>,
     /// The cover's HTML before and after the contents list.
     pub cover: [String; 2],
     /// The search index ([`search::index`]).
@@ -92,7 +92,7 @@ pub fn build(dir: &Path) -> Result<Book, Vec<String>> {
             Ok(c) => {
                 let slug = compile::slug_of(&file);
                 let page = page::write(&c.pieces);
-                chapters.push(Chapter {
+                chapters.push(CompiledChapter {
                     number,
                     file: format!("{slug}.{}.html", hash(page.as_bytes())),
                     slug,

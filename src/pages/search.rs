@@ -11,11 +11,11 @@
 //! chapter's title as its heading. Plain text compresses well and needs no
 //! parser in the book.
 
-use crate::Chapter;
+use crate::CompiledChapter;
 use crate::compile::Piece;
 
 /// The index of `chapters`.
-pub fn index(chapters: &[Chapter]) -> String {
+pub fn index(chapters: &[CompiledChapter]) -> String {
     let mut out = String::new();
     for c in chapters {
         let mut html = String::new();

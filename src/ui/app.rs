@@ -24,7 +24,7 @@ use yew::prelude::*;
 pub fn App() -> Html {
     let route = use_state(|| Route::parse(&dom::hash()));
     // Bumped on every navigation from outside (link, Back, edited URL) so
-    // pages remount with the new URL; the widgets' own URL writes use
+    // pages remount with the new URL; the figures' own URL writes use
     // replaceState and never bump it.
     let epoch = use_state(|| 0u32);
     let theme = use_state(Theme::initial);
@@ -95,10 +95,10 @@ pub fn App() -> Html {
         apply_large_type(l);
     });
 
-    if let Route::Embed { widget, .. } = &*route {
+    if let Route::Embed { figure, .. } = &*route {
         return html! {
             <ContextProvider<Theme> context={shown_theme}>
-                <main class="embed-page" id="main">{ embed(widget, &route) }</main>
+                <main class="embed-page" id="main">{ embed(figure, &route) }</main>
             </ContextProvider<Theme>>
         };
     }
@@ -210,15 +210,15 @@ fn at_of(route: &Route) -> Option<String> {
 }
 
 /// The embed page: one figure and its player, nothing else.
-fn embed(widget: &str, route: &Route) -> Html {
-    let Some(spec) = find(widget) else {
+fn embed(figure: &str, route: &Route) -> Html {
+    let Some(spec) = find(figure) else {
         let names: Vec<Html> = CATALOGUE
             .iter()
             .map(|w| html! { <li><a href={format!("#/embed/{}", w.name)}>{w.name}</a>{format!(": {}", w.title)}</li> })
             .collect();
         return html! {
             <>
-                <Notices notices={vec![Notice(format!("There is no figure called '{widget}'."))]} heading="This link leads nowhere:" />
+                <Notices notices={vec![Notice(format!("There is no figure called '{figure}'."))]} heading="This link leads nowhere:" />
                 <p>{"Figures that can be embedded:"}</p>
                 <ul>{ for names }</ul>
             </>

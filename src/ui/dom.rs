@@ -24,7 +24,7 @@ pub fn hash() -> String {
 }
 
 /// Replaces the hash without adding a history entry or firing `hashchange`:
-/// used when a widget's step or settings change, so the URL always reopens
+/// used when a figure's step or settings change, so the URL always reopens
 /// the current view while Back still leaves the chapter.
 pub fn replace_hash(h: &str) {
     if let Some(w) = window()

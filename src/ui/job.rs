@@ -1,6 +1,6 @@
 //! Long computations in slices, with progress and a cancel button.
 //!
-//! A widget's work is a [`Stepper`]. [`use_job`] runs it for about 12 ms at a
+//! A figure's work is a [`Stepper`]. [`use_job`] runs it for about 12 ms at a
 //! time and yields to the browser between slices, so the page stays
 //! responsive; the progress bar appears once the work has taken longer than
 //! 100 ms. Work that finishes within the first slice (almost everything at

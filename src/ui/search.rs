@@ -7,7 +7,7 @@
 //! clears the box. Each result names its chapter and section and shows
 //! the words around the match; it links to the section.
 
-use crate::book::search::{Hit, Index};
+use crate::book::search::{Hit, SearchIndex};
 use crate::book::{SEARCH_FILE, chapter};
 use crate::ui::dom;
 use crate::ui::loader::{Load, use_load};
@@ -129,7 +129,7 @@ struct Results {
 /// The results of a query, once the index is in.
 #[component]
 fn SearchResults(props: &Results) -> Html {
-    let (index, retry) = use_load(SEARCH_FILE, Index::parse);
+    let (index, retry) = use_load(SEARCH_FILE, SearchIndex::parse);
     let body = match index {
         Load::Loading => html! { <p class="search-note" role="status">{"Loading the index…"}</p> },
         Load::Failed(why) => html! {

@@ -1,7 +1,7 @@
 //! Light and dark themes and large type, remembered between visits.
 //!
 //! `index.html` applies the remembered theme before the first paint; this
-//! module keeps it in sync when the reader toggles it, and tells widgets that
+//! module keeps it in sync when the reader toggles it, and tells figures that
 //! draw on canvas or in SVG which palette to use.
 
 use crate::ui::dom;

@@ -43,7 +43,7 @@ impl UrlState {
         let mut inner = self.0.borrow_mut();
         let same = match (&inner.route, &now) {
             (Route::Chapter { slug: a, .. }, Route::Chapter { slug: b, .. }) => a == b,
-            (Route::Embed { widget: a, .. }, Route::Embed { widget: b, .. }) => a == b,
+            (Route::Embed { figure: a, .. }, Route::Embed { figure: b, .. }) => a == b,
             _ => false,
         };
         if same {
@@ -59,7 +59,7 @@ impl UrlState {
         }
     }
 
-    /// The key prefix of widget `id` (`"id."`, or nothing on the embed page).
+    /// The key prefix of figure `id` (`"id."`, or nothing on the embed page).
     pub fn prefix(&self, id: &str) -> String {
         match self.0.borrow().route {
             Route::Embed { .. } => String::new(),
@@ -67,9 +67,9 @@ impl UrlState {
         }
     }
 
-    /// The query pairs of widget `id`, prefix removed. On the embed page a
+    /// The query pairs of figure `id`, prefix removed. On the embed page a
     /// key copied from a chapter link (`netsim.net=fattree`) works too.
-    pub fn widget_query(&self, id: &str) -> Query {
+    pub fn figure_query(&self, id: &str) -> Query {
         let prefix = self.prefix(id);
         let chapter_prefix = format!("{id}.");
         self.query_mut(|q| {
@@ -88,7 +88,7 @@ impl UrlState {
     }
 
     /// Replaces figure `id`'s pairs and rewrites the URL.
-    pub fn set_widget(&self, id: &str, pairs: Vec<(String, String)>) {
+    pub fn set_figure(&self, id: &str, pairs: Vec<(String, String)>) {
         self.catch_up();
         let prefix = self.prefix(id);
         let changed = self.query_mut(|q| {

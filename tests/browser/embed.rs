@@ -4,7 +4,7 @@ use crate::support::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
-async fn embed_shows_one_widget_with_bare_keys() {
+async fn embed_shows_one_figure_with_bare_keys() {
     let m = mount("#/embed/lp?n=4&step=2").await;
     assert!(m.find(".sidebar").is_none(), "no contents in an embed");
     assert!(m.find("#widget-lp").is_some());

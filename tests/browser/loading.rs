@@ -3,7 +3,7 @@
 //! box, followed from a result to the section.
 
 use crate::support::*;
-use commbook::book::search::Index;
+use commbook::book::search::SearchIndex;
 use commbook::book::{CHAPTERS, SEARCH_FILE, chapter};
 use commbook::ui::loader;
 use wasm_bindgen::JsCast;
@@ -36,7 +36,7 @@ async fn a_chapter_that_cannot_be_fetched_says_so_and_tries_again() {
 /// A word of at least eight letters that occurs in one section only, past
 /// the first section of the last chapter that has one: the search must
 /// find text deep inside a chapter, not only its opening.
-fn deep_word(index: &Index) -> (String, String, String) {
+fn deep_word(index: &SearchIndex) -> (String, String, String) {
     for c in CHAPTERS.iter().rev() {
         for s in index
             .sections
@@ -60,7 +60,7 @@ async fn search_finds_a_word_deep_in_a_chapter_and_follows_it() {
         .find(|(f, _)| *f == SEARCH_FILE)
         .unwrap()
         .1;
-    let (word, slug, section) = deep_word(&Index::parse(text));
+    let (word, slug, section) = deep_word(&SearchIndex::parse(text));
     let m = mount("#/").await;
     assert!(m.find(".cover").is_some());
     let input = m.get("#search-box");

@@ -163,7 +163,7 @@ impl Mounted {
         settle().await;
     }
 
-    /// The caption of widget `id`.
+    /// The caption of figure `id`.
     pub fn caption(&self, id: &str) -> String {
         self.text(&format!("#widget-{id} .caption"))
     }

@@ -3,7 +3,7 @@
 
 use crate::book::figure::Figure;
 use crate::book::inputs::collective::{
-    BYTES, COLS, GATHER_ALGO, GATHER_GAMMA, MESH_NOTES, ROOT, ROWS, Request,
+    BYTES, COLS, GATHER_ALGO, GATHER_GAMMA, MESH_NOTES, ROOT, ROWS, CollectiveRequest,
 };
 use crate::book::params::Notice;
 use crate::core::cost::delta::DeltaCost;
@@ -29,15 +29,15 @@ crate::settings! {
 pub struct Gather;
 
 /// One side of the comparison.
-pub struct Side {
+pub struct GatherSide {
     pub spec: Spec,
     pub trace: Trace<CollState>,
     pub setups: usize,
     pub predicted_us: f64,
 }
 
-fn side(c: Collective) -> Side {
-    Side {
+fn side(c: Collective) -> GatherSide {
+    GatherSide {
         trace: record(&c.spec, &c.supersteps),
         setups: c.setups(),
         predicted_us: DeltaCost::delta().collective_us(&c),
@@ -52,10 +52,10 @@ impl Figure for Gather {
     type Settings = GatherSettings;
     type Key = Spec;
     /// The gather, then its mirror.
-    type Output = [Side; 2];
+    type Output = [GatherSide; 2];
 
     fn key(s: &GatherSettings) -> (Spec, Vec<Notice>) {
-        Request {
+        CollectiveRequest {
             algo: Some(s.algo),
             rows: s.rows,
             cols: s.cols,
@@ -68,7 +68,7 @@ impl Figure for Gather {
 
     /// Runs the gather and its mirror: the scatter supersteps it reverses
     /// (for γ < 0.5 a scatter the paper would not run, but the same cuts).
-    fn compute(spec: &Spec) -> Box<dyn Stepper<Output = [Side; 2]>> {
+    fn compute(spec: &Spec) -> Box<dyn Stepper<Output = [GatherSide; 2]>> {
         let spec = *spec;
         Box::new(Immediate::new(move || {
             let forward = Collective {
@@ -82,7 +82,7 @@ impl Figure for Gather {
         }))
     }
 
-    fn steps(sides: &[Side; 2]) -> usize {
+    fn steps(sides: &[GatherSide; 2]) -> usize {
         sides[0].trace.len()
     }
 }

@@ -7,7 +7,7 @@
 use crate::book::figure::Figure;
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{
-    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, Request, SYNC, SimParams,
+    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SYNC, SimParams,
 };
 use crate::book::params::Notice;
 use crate::core::algo::Algo;
@@ -62,7 +62,7 @@ impl Figure for Netsim {
     type Output = SimRun;
 
     fn key(s: &NetsimSettings) -> (SimParams, Vec<Notice>) {
-        SimParams::read(&Request {
+        SimParams::read(&SimRequest {
             net: s.net,
             rows: s.rows,
             cols: s.cols,

@@ -43,7 +43,7 @@ pub struct Pexbex;
 
 /// The exchange simulated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exchange {
+pub struct PexbexKey {
     pub p: usize,
     pub bytes: u64,
     pub seed: u64,
@@ -56,12 +56,12 @@ impl Figure for Pexbex {
         ("bytes", "at most 2048 in the browser"),
     ];
     type Settings = PexbexSettings;
-    type Key = Exchange;
+    type Key = PexbexKey;
     type Output = Report;
 
     /// Paper 004 defines PEX and BEX (j ⊕ i) and their contention model
     /// for powers of two only: another p is lowered to one, with a notice.
-    fn key(s: &PexbexSettings) -> (Exchange, Vec<Notice>) {
+    fn key(s: &PexbexSettings) -> (PexbexKey, Vec<Notice>) {
         let (p, bytes) = (s.p.max(2), s.bytes.max(1));
         let mut notes = Vec::new();
         let p = if p.is_power_of_two() {
@@ -74,10 +74,10 @@ impl Figure for Pexbex {
             down
         };
         let seed = s.seed;
-        (Exchange { p, bytes, seed }, notes)
+        (PexbexKey { p, bytes, seed }, notes)
     }
 
-    fn compute(x: &Exchange) -> Box<dyn Stepper<Output = Report>> {
+    fn compute(x: &PexbexKey) -> Box<dyn Stepper<Output = Report>> {
         Box::new(map(exchange::run(x.p, x.bytes, x.seed), |s| {
             pexbex_report(&s)
         }))
@@ -102,7 +102,7 @@ mod tests {
         let (k, notes) = Pexbex::key(&s);
         assert_eq!(k.p, 32);
         assert!(notes[0].0.contains("not a power of two"), "{notes:?}");
-        let r = crate::core::step::run(Pexbex::compute(&Exchange { p: 8, ..k }));
+        let r = crate::core::step::run(Pexbex::compute(&PexbexKey { p: 8, ..k }));
         assert_eq!((r.steps(), r.charts.len()), (7, 2));
         // The charts mark where the player is: step i of the exchange.
         assert_eq!((r.x_at(0), r.x_at(3), r.x_at(8)), (None, Some(3.0), None));

@@ -5,7 +5,7 @@
 use crate::book::figure::Figure;
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{
-    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, Request, SimParams,
+    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
 };
 use crate::book::params::Notice;
 use crate::book::reports::{Report, predict_report};
@@ -51,7 +51,7 @@ impl Figure for Predict {
     type Output = Report;
 
     fn key(s: &PredictSettings) -> (SimParams, Vec<Notice>) {
-        SimParams::read(&Request {
+        SimParams::read(&SimRequest {
             net: s.net,
             rows: s.rows,
             cols: s.cols,

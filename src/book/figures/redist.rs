@@ -3,7 +3,7 @@
 //! communication steps and the final unpacking, one action per step.
 
 use crate::book::figure::Figure;
-use crate::book::inputs::redist::{MAX_TABLE, Schedule, choice, int, shape};
+use crate::book::inputs::redist::{MAX_TABLE, SchemeName, choice, int, shape};
 use crate::book::params::Notice;
 use crate::core::redist::plan::Plan;
 use crate::core::redist::trace::{self, RedistState};
@@ -17,7 +17,7 @@ crate::settings! {
     pub struct RedistSettings {
         pub k: usize = int("k", "expansion factor K", 1, MAX_TABLE, 6),
         pub p: usize = int("p", "processors P", 1, MAX_TABLE, 9),
-        pub schedule: Schedule = choice(
+        pub schedule: SchemeName = choice(
             "schedule",
             "schedule",
             &["direct", "indirect", "hybrid", "multiphase"],
@@ -71,7 +71,7 @@ impl Figure for Redist {
         let shape = shape(s.k, s.p);
         let mut notices = Vec::new();
         let max = shape.max_degree();
-        if s.schedule == Schedule::Hybrid && s.d > max {
+        if s.schedule == SchemeName::Hybrid && s.d > max {
             notices.push(Notice(format!(
                 "d = {} is more than the {max} shift step{} of the indirect schedule for \
                  K = {}, P = {} (⌈log K′⌉ + ⌈log G⌉); using d = {max}",
@@ -120,7 +120,7 @@ mod tests {
         let s = RedistSettings {
             k: 6,
             p: 9,
-            schedule: Schedule::Hybrid,
+            schedule: SchemeName::Hybrid,
             d: 7,
             dir: Direction::Down,
             show: Fact::EndSlot,

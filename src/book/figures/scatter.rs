@@ -3,7 +3,7 @@
 
 use crate::book::figure::Figure;
 use crate::book::inputs::collective::{
-    BYTES, COLS, MESH_NOTES, ROOT, ROWS, Request, SCATTER_ALGO, SCATTER_GAMMA,
+    BYTES, COLS, MESH_NOTES, ROOT, ROWS, CollectiveRequest, SCATTER_ALGO, SCATTER_GAMMA,
 };
 use crate::book::params::Notice;
 use crate::core::cost::delta::DeltaCost;
@@ -46,7 +46,7 @@ impl Figure for Scatter {
     type Output = ScatterRun;
 
     fn key(s: &ScatterSettings) -> (Spec, Vec<Notice>) {
-        Request {
+        CollectiveRequest {
             algo: Some(s.algo),
             rows: s.rows,
             cols: s.cols,

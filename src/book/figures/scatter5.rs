@@ -3,7 +3,7 @@
 //! message and time on the Delta model.
 
 use crate::book::figure::Figure;
-use crate::book::inputs::collective::{BYTES, COLS, MESH_NOTES, ROOT, ROWS, Request, SCATTER_GAMMA};
+use crate::book::inputs::collective::{BYTES, COLS, MESH_NOTES, ROOT, ROWS, CollectiveRequest, SCATTER_GAMMA};
 use crate::book::params::Notice;
 use crate::core::mesh::compare::{self, Run, five};
 use crate::core::mesh::config::{CollectiveConfig, Op};
@@ -34,7 +34,7 @@ impl Figure for Scatter5 {
     /// Checks the mesh and root as one scatter would (γ goes to
     /// logp-lev-rec).
     fn key(s: &Scatter5Settings) -> (CollectiveConfig, Vec<Notice>) {
-        let (spec, notices) = Request {
+        let (spec, notices) = CollectiveRequest {
             algo: None,
             rows: s.rows,
             cols: s.cols,

@@ -116,7 +116,7 @@ pub const MESH_NOTES: &[(&str, &str)] = &[
 /// A collective as the settings describe it, before the checks that need
 /// several of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Request {
+pub struct CollectiveRequest {
     /// `None`: the operation's first algorithm (a figure without the setting).
     pub algo: Option<Algo>,
     pub rows: usize,
@@ -126,7 +126,7 @@ pub struct Request {
     pub bytes: u64,
 }
 
-impl Request {
+impl CollectiveRequest {
     /// The core's configuration for operation `op`. γ is passed to
     /// *logp-lev-rec* only (other algorithms have none); an algorithm that
     /// is not one of `op`'s gives the first of them.
@@ -194,8 +194,14 @@ pub fn validate(mut cfg: CollectiveConfig) -> (Spec, Vec<Notice>) {
 mod tests {
     use super::*;
 
-    fn request(algo: Option<Algo>, rows: usize, cols: usize, root: usize, bytes: u64) -> Request {
-        Request {
+    fn request(
+        algo: Option<Algo>,
+        rows: usize,
+        cols: usize,
+        root: usize,
+        bytes: u64,
+    ) -> CollectiveRequest {
+        CollectiveRequest {
             algo,
             rows,
             cols,

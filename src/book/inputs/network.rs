@@ -1,4 +1,4 @@
-//! The settings of the simulation widgets (`netsim`, `predict`): a
+//! The settings of the simulation figures (`netsim`, `predict`): a
 //! network, the messages, the schedule that orders them, and how its
 //! phases follow one another; checked together with notices for
 //! what had to be corrected, and turned into the simulator's inputs.
@@ -136,7 +136,7 @@ crate::keyword_settings!(Net, Pattern);
 /// A simulation as the settings describe it, before the checks that need
 /// several of them.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Request<'a> {
+pub struct SimRequest<'a> {
     pub net: Net,
     pub rows: usize,
     pub cols: usize,
@@ -160,7 +160,7 @@ pub enum Pattern {
     Pairs,
 }
 
-/// Validated settings of a simulation widget.
+/// Validated settings of a simulation figure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimParams {
     pub spec: TopologySpec,
@@ -179,7 +179,7 @@ impl SimParams {
     /// Checks the request, fixing what single-value checks cannot see: a
     /// network of one processor, d ≥ n, pairs that do not parse or name
     /// processors the network lacks.
-    pub fn read(r: &Request) -> (SimParams, Vec<Notice>) {
+    pub fn read(r: &SimRequest) -> (SimParams, Vec<Notice>) {
         let mut notices = Vec::new();
         let mut rows = r.rows.max(1);
         let cols = r.cols.max(1);
@@ -311,8 +311,8 @@ mod tests {
     use super::*;
 
     /// The animator's defaults.
-    fn req() -> Request<'static> {
-        Request {
+    fn req() -> SimRequest<'static> {
+        SimRequest {
             net: Net::Mesh,
             rows: 4,
             cols: 4,
@@ -328,12 +328,12 @@ mod tests {
 
     #[test]
     fn one_schedule_on_both_networks() {
-        let fig7 = Request {
+        let fig7 = SimRequest {
             pattern: Pattern::Fig7,
             ..req()
         };
         let mesh = SimParams::read(&fig7).0;
-        let tree = SimParams::read(&Request {
+        let tree = SimParams::read(&SimRequest {
             net: Net::FatTree,
             ..fig7
         })
@@ -346,7 +346,7 @@ mod tests {
         let all = SimParams::read(&req()).0.traffic(Sync::Loose);
         assert_eq!((all.phases, all.messages.len()), (15, 240));
         // AC releases everything at once.
-        let ac = SimParams::read(&Request {
+        let ac = SimParams::read(&SimRequest {
             algo: Algo::Ac,
             ..req()
         })
@@ -356,31 +356,31 @@ mod tests {
 
     #[test]
     fn corrections_come_with_notices() {
-        let (p, notes) = SimParams::read(&Request {
+        let (p, notes) = SimParams::read(&SimRequest {
             rows: 1,
             cols: 1,
             ..req()
         });
         assert_eq!(p.spec.procs(), 2);
         assert!(notes[0].0.contains("at least 2 processors"));
-        let (p, notes) = SimParams::read(&Request {
+        let (p, notes) = SimParams::read(&SimRequest {
             pattern: Pattern::Fig7,
             d: 40,
             ..req()
         });
         assert_eq!(p.d, 3);
         assert!(notes[0].0.starts_with("d = 40 must be below"));
-        let pairs = Request {
+        let pairs = SimRequest {
             pattern: Pattern::Pairs,
             ..req()
         };
-        let (p, notes) = SimParams::read(&Request {
+        let (p, notes) = SimParams::read(&SimRequest {
             pairs: "0:5, 3:99",
             ..pairs.clone()
         });
         assert_eq!(p.pairs, vec![(0, 5)]);
         assert!(notes[0].0.contains("3:99 names a processor outside 0…15"));
-        let (p, notes) = SimParams::read(&Request {
+        let (p, notes) = SimParams::read(&SimRequest {
             pairs: "x",
             ..pairs
         });

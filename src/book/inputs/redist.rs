@@ -69,40 +69,40 @@ pub fn shape(k: usize, p: usize) -> Shape {
 
 /// The schedule a link names (a hybrid's degree is a setting of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Schedule {
+pub enum SchemeName {
     Direct,
     Indirect,
     Hybrid,
     Multiphase,
 }
 
-impl Schedule {
+impl SchemeName {
     /// The core's scheme, with hybrid degree `d`.
     pub fn scheme(self, d: usize) -> Scheme {
         match self {
-            Schedule::Direct => Scheme::Direct,
-            Schedule::Indirect => Scheme::Indirect,
-            Schedule::Hybrid => Scheme::Hybrid(d),
-            Schedule::Multiphase => Scheme::Multiphase,
+            SchemeName::Direct => Scheme::Direct,
+            SchemeName::Indirect => Scheme::Indirect,
+            SchemeName::Hybrid => Scheme::Hybrid(d),
+            SchemeName::Multiphase => Scheme::Multiphase,
         }
     }
 }
 
-impl Keyword for Schedule {
+impl Keyword for SchemeName {
     const ALL: &'static [Self] = &[
-        Schedule::Direct,
-        Schedule::Indirect,
-        Schedule::Hybrid,
-        Schedule::Multiphase,
+        SchemeName::Direct,
+        SchemeName::Indirect,
+        SchemeName::Hybrid,
+        SchemeName::Multiphase,
     ];
     fn keyword(self) -> &'static str {
         match self {
-            Schedule::Direct => "direct",
-            Schedule::Indirect => "indirect",
-            Schedule::Hybrid => "hybrid",
-            Schedule::Multiphase => "multiphase",
+            SchemeName::Direct => "direct",
+            SchemeName::Indirect => "indirect",
+            SchemeName::Hybrid => "hybrid",
+            SchemeName::Multiphase => "multiphase",
         }
     }
 }
 
-crate::keyword_settings!(Schedule, Fact);
+crate::keyword_settings!(SchemeName, Fact);

@@ -5,7 +5,7 @@
 //! processors, a few thousand shapes, which the browser draws at once;
 //! SVG keeps labels sharp at any zoom and in print, gives every processor,
 //! send and link a hover title a screen reader can also reach, and takes
-//! its colours from CSS classes (`www/widgets.css`, "Mesh figures"), so a
+//! its colours from CSS classes (`www/figures.css`, "Mesh figures"), so a
 //! theme switch needs no redraw. Writing the string natively (like the
 //! charts) keeps the wasm small and lets `cargo test` check the drawing.
 //!

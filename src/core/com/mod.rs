@@ -24,7 +24,7 @@ use serde::Serialize;
 
 /// Largest number of processors the core accepts. Above this the dense JSON
 /// form alone would be hundreds of megabytes. The browser caps lower, per
-/// widget, and says so to the reader.
+/// figure, and says so to the reader.
 pub const MAX_N: usize = 8192;
 
 /// Largest message size accepted, in bytes (1 TiB): big enough for any

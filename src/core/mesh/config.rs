@@ -26,7 +26,7 @@ pub const SCATTER_GAMMA: f64 = 0.75;
 /// The γ of the paper's all-to-one table, Figure 6 (§4.1).
 pub const GATHER_GAMMA: f64 = 0.60;
 
-/// A request, as the CLI or a widget states it.
+/// A request, as the CLI or a figure states it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollectiveConfig {
     /// The operation.

@@ -111,7 +111,7 @@ fn view(
                         (Tone::Green, true, "just copied"), (Tone::Orange, true, "moved by Random_Swap")]) }
                     if let Some(t) = shuffle_text { <p class="pairs">{t}</p> }
                     { effect(run) }
-                    <EditForm widget={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
+                    <EditForm figure={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
                         edits={run.matrix.flips.len()} on_clear={clear_cb(ctx, &run.matrix)} />
                 </div>
             </div>

@@ -121,7 +121,7 @@ fn view(
                         <dt>{"received per processor"}</dt><dd>{range(&ins)}</dd>
                         <dt>{"fewest possible phases"}</dt><dd>{shown.max_degree()}</dd>
                     </dl>
-                    <EditForm widget={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &built.params)}
+                    <EditForm figure={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &built.params)}
                         edits={built.params.flips.len()} on_clear={clear_cb(ctx, &built.params)} />
                 </div>
             </div>

@@ -2,7 +2,7 @@
 //! fit after each, and the reader's own τ and bandwidth.
 
 use super::FigureView;
-use super::host::{Ctx, FigureProps, Phase, Shared};
+use super::host::{Ctx, FigureProps, RunState, Shared};
 use crate::book::figures::cost::{Cost, CostSettings, Fits};
 use crate::book::params::Value;
 use crate::chart::{Chart, Mark, Scale, format_value};
@@ -34,7 +34,7 @@ fn line(c: &PermCost) -> Vec<(f64, f64)> {
 }
 
 fn body(props: &FigureProps, ctx: &Ctx<Fits>, manual: &CostSettings) -> Html {
-    let Phase::Done(fits) = &ctx.phase else {
+    let RunState::Done(fits) = &ctx.phase else {
         return html! {};
     };
     let k = ctx.pos;

@@ -3,7 +3,7 @@
 
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
-use crate::book::figures::gather::{Gather, GatherSettings, Side};
+use crate::book::figures::gather::{Gather, GatherSettings, GatherSide};
 use crate::core::mesh::config::Op;
 use crate::core::mesh::view::caption;
 use crate::ui::parts::grid::{GridCell, GridProps, grid};
@@ -12,13 +12,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 impl FigureView for Gather {
-    fn view(props: &FigureProps, ctx: &Ctx<[Side; 2]>, _: &GatherSettings, _: &Shared) -> Html {
+    fn view(props: &FigureProps, ctx: &Ctx<[GatherSide; 2]>, _: &GatherSettings, _: &Shared) -> Html {
         mesh_figure(props, ctx, "the gather", view)
     }
 }
 
 /// The gather beside its mirror, with both costs.
-fn view(ctx: &Ctx<[Side; 2]>, sides: &[Side; 2]) -> (Html, String) {
+fn view(ctx: &Ctx<[GatherSide; 2]>, sides: &[GatherSide; 2]) -> (Html, String) {
     let [g, s] = sides;
     let (k, n) = (ctx.pos, g.trace.len());
     let st = g.trace.state_at(k);

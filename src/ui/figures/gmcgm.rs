@@ -75,7 +75,7 @@ fn view(
                         (Tone::Orange, true, "probed now: receiver taken"),
                         (Tone::Green, true, "claimed; the last entry moved into its hole"),
                         (Tone::Yellow, true, "the last entry's old place, now −1")]) }
-                    <EditForm widget={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
+                    <EditForm figure={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
                         edits={run.matrix.flips.len()} on_clear={clear_cb(ctx, &run.matrix)} />
                 </div>
             </div>

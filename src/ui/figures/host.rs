@@ -48,7 +48,7 @@ pub struct FigureProps {
 }
 
 /// Where a figure's computation stands.
-pub enum Phase<T> {
+pub enum RunState<T> {
     Running { progress: Progress, elapsed_ms: f64 },
     Cancelled,
     Done(Rc<T>),
@@ -58,7 +58,7 @@ pub enum Phase<T> {
 pub struct Ctx<T> {
     pub values: Values,
     pub set_values: Callback<Values>,
-    pub phase: Phase<T>,
+    pub phase: RunState<T>,
     pub cancel: Callback<()>,
     pub rerun: Callback<()>,
     pub pos: usize,
@@ -185,17 +185,17 @@ impl Ctx<AnyOut> {
     /// The context with the result's type restored.
     fn downcast<T: 'static>(self) -> Ctx<T> {
         let phase = match self.phase {
-            Phase::Running {
+            RunState::Running {
                 progress,
                 elapsed_ms,
-            } => Phase::Running {
+            } => RunState::Running {
                 progress,
                 elapsed_ms,
             },
-            Phase::Cancelled => Phase::Cancelled,
-            Phase::Done(out) => match (*out).clone().downcast::<T>() {
-                Ok(t) => Phase::Done(t),
-                Err(_) => Phase::Cancelled,
+            RunState::Cancelled => RunState::Cancelled,
+            RunState::Done(out) => match (*out).clone().downcast::<T>() {
+                Ok(t) => RunState::Done(t),
+                Err(_) => RunState::Cancelled,
             },
         };
         Ctx {
@@ -281,7 +281,7 @@ fn figure_props(entry: &'static Entry, props: &HostProps) -> FigureProps {
         .cloned()
         .collect();
     let (defaults, _) = read(entry.params, &chapter, "");
-    let mut raw = props.url.widget_query(&props.id);
+    let mut raw = props.url.figure_query(&props.id);
     let step = raw
         .iter()
         .rev()
@@ -401,7 +401,7 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
                     if !at_default {
                         pairs.push((STEP.to_string(), at.to_string()));
                     }
-                    url.set_widget(&id, pairs);
+                    url.set_figure(&id, pairs);
                 }
             },
         );
@@ -419,12 +419,12 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
         JobState::Running {
             progress,
             elapsed_ms,
-        } => Phase::Running {
+        } => RunState::Running {
             progress,
             elapsed_ms,
         },
-        JobState::Cancelled => Phase::Cancelled,
-        JobState::Done(out) => Phase::Done(out),
+        JobState::Cancelled => RunState::Cancelled,
+        JobState::Done(out) => RunState::Done(out),
     };
     let mut all = props.notices.clone();
     all.append(&mut notices);
@@ -451,12 +451,12 @@ pub fn standard<T>(
     view: impl FnOnce(&Rc<T>) -> Html,
 ) -> Html {
     let (body, running) = match &ctx.phase {
-        Phase::Running {
+        RunState::Running {
             progress,
             elapsed_ms,
         } => (None, Some((*progress, *elapsed_ms))),
-        Phase::Cancelled => (None, None),
-        Phase::Done(out) => (Some(view(out)), None),
+        RunState::Cancelled => (None, None),
+        RunState::Done(out) => (Some(view(out)), None),
     };
     let common = Common {
         notices: ctx.notices.clone(),

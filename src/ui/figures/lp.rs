@@ -115,7 +115,7 @@ fn view(
                         <dt>{"LP on the CM-5 model"}</dt><dd>{format!("{lp_ms:.2} ms")}</dd>
                         <dt>{"lower bound on the model"}</dt><dd>{format!("{ideal_ms:.2} ms")}</dd>
                     </dl>
-                    <EditForm widget={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
+                    <EditForm figure={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
                         edits={run.matrix.flips.len()} on_clear={clear_cb(ctx, &run.matrix)} />
                 </div>
             </div>

@@ -40,7 +40,7 @@ const MAX_UNIT_CSS: f64 = 90.0;
 /// Props of [`NetAnimator`].
 #[derive(Properties, Clone)]
 pub struct NetAnimatorProps {
-    /// The widget's id (prefix of the lists' DOM ids).
+    /// The figure's id (prefix of the lists' DOM ids).
     pub id: AttrValue,
     pub timeline: Rc<Timeline>,
     pub layout: Rc<Layout>,

@@ -8,7 +8,7 @@ use crate::book::params::{
 use crate::ui::figures::host::{Ctx, FigureProps};
 use yew::prelude::*;
 
-/// The input for one of a widget's settings, wired to the widget: it shows
+/// The input for one of a figure's settings, wired to the figure: it shows
 /// the current value and stores the reader's new one (`note` goes under it).
 pub fn setting<T>(
     props: &FigureProps,
@@ -19,7 +19,7 @@ pub fn setting<T>(
     setting_for(props, &ctx.values, &ctx.set_values, spec, note.into())
 }
 
-/// [`setting`] without the widget's types, so one copy serves every widget.
+/// [`setting`] without the figure's types, so one copy serves every figure.
 pub fn setting_for(
     props: &FigureProps,
     values: &Values,
@@ -39,15 +39,15 @@ pub fn setting_for(
         .cloned()
         .unwrap_or_else(|| default_of(spec));
     html! {
-        <ParamInput widget={props.id.clone()} spec={*spec} {value} {on_change} {note} />
+        <ParamInput figure={props.id.clone()} spec={*spec} {value} {on_change} {note} />
     }
 }
 
 /// Props of [`ParamInput`].
 #[derive(Properties, PartialEq)]
 pub struct ParamInputProps {
-    /// Widget id, to make the input's DOM id unique.
-    pub widget: AttrValue,
+    /// Figure id, to make the input's DOM id unique.
+    pub figure: AttrValue,
     pub spec: ParamSpec,
     pub value: Value,
     pub on_change: Callback<Value>,
@@ -73,7 +73,7 @@ fn shown(v: &Value) -> String {
 #[component]
 pub fn ParamInput(props: &ParamInputProps) -> Html {
     let error = use_state(|| None::<String>);
-    let id = format!("{}-{}", props.widget, props.spec.key);
+    let id = format!("{}-{}", props.figure, props.spec.key);
     let err_id = format!("{id}-err");
     let spec = props.spec;
     let on_change = {

@@ -6,7 +6,7 @@ use yew::prelude::*;
 /// Props of [`EditForm`].
 #[derive(Properties, PartialEq)]
 pub struct EditFormProps {
-    pub widget: AttrValue,
+    pub figure: AttrValue,
     pub n: usize,
     pub on_toggle: Callback<(usize, usize)>,
     /// Edits so far, to offer a reset.
@@ -48,7 +48,7 @@ pub fn EditForm(props: &EditFormProps) -> Html {
         })
     };
     let clear = props.on_clear.reform(|_: MouseEvent| ());
-    let id = |s: &str| format!("{}-edit-{s}", props.widget);
+    let id = |s: &str| format!("{}-edit-{s}", props.figure);
     html! {
         <form class="edit-form" {onsubmit} aria-label="Add or remove a message">
             <div class="control">

@@ -1,4 +1,4 @@
-//! The frame around every widget: title, notices, the figure itself, and the
+//! The frame around every figure: title, notices, the figure itself, and the
 //! chapter's caption. The frame is focusable and receives the player's keys.
 
 use crate::book::params::Notice;
@@ -19,13 +19,13 @@ pub struct FrameProps {
     pub children: Html,
 }
 
-/// A widget's frame.
+/// A figure's frame.
 #[component]
 pub fn Frame(props: &FrameProps) -> Html {
     frame(props)
 }
 
-/// The frame, for a widget that draws it itself rather than mounting
+/// The frame, for a figure that draws it itself rather than mounting
 /// [`Frame`]: each component type brings its own copy of Yew's lifecycle
 /// code into the wasm.
 pub fn frame(props: &FrameProps) -> Html {

@@ -6,7 +6,7 @@
 //! a 16×16 one; colours come from the theme's CSS variables, so the figure
 //! follows the light/dark switch and the print stylesheet. Clicks and hovers
 //! are mapped back to (row, column). A keyboard path to the same edits is
-//! offered by the widgets beside the canvas.
+//! offered by the figures beside the canvas.
 
 use crate::chart::esc;
 use crate::ui::theme::Theme;

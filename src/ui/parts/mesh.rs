@@ -52,7 +52,7 @@ pub fn settings(props: &FigureProps, values: &Values, set: &Callback<Values>) ->
             set.emit(next);
         });
         html! {
-            <ParamInput widget={props.id.clone()} spec={*spec} {on_change} note={props.entry.note(key)}
+            <ParamInput figure={props.id.clone()} spec={*spec} {on_change} note={props.entry.note(key)}
                 value={values.0.get(key).cloned().unwrap_or(Value::Int(0))}
                 slider={(key == "gamma").then_some(0.01)} />
         }

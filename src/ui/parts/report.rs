@@ -41,7 +41,7 @@ pub fn settings<T>(props: &FigureProps, ctx: &Ctx<T>) -> Html {
             });
             let value = ctx.values.0.get(key).cloned().unwrap_or(Value::Int(0));
             html! {
-                <ParamInput widget={props.id.clone()} spec={*spec} {value} {on_change}
+                <ParamInput figure={props.id.clone()} spec={*spec} {value} {on_change}
                     note={props.entry.note(key)} />
             }
         });

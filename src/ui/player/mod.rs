@@ -1,9 +1,9 @@
-//! The step player shared by every widget with a trace.
+//! The step player shared by every figure with a trace.
 //!
 //! [`use_player`] owns what is the player's own (playing or not, speed, the
-//! timer) and leaves the position with the widget, which keeps it in the URL.
-//! It returns a [`PlayerHandle`]: the widget attaches `onkeydown` to its
-//! figure so the keys work wherever focus is inside the widget, and renders
+//! timer) and leaves the position with the figure, which keeps it in the URL.
+//! It returns a [`PlayerHandle`]: the figure attaches `onkeydown` to its
+//! figure so the keys work wherever focus is inside the figure, and renders
 //! [`Controls`] for the buttons, scrubber, speed and the caption, which is
 //! read out by screen readers through an aria-live region. Stepping back is
 //! as quick as forward because traces are precomputed.
@@ -36,7 +36,7 @@ pub fn tick(rate: f64) -> (f64, usize) {
     (ms, ((rate * ms / 1000.0).round() as usize).max(1))
 }
 
-/// What a widget holds of its player.
+/// What a figure holds of its player.
 #[derive(Clone)]
 pub struct PlayerHandle {
     pub len: usize,
@@ -46,7 +46,7 @@ pub struct PlayerHandle {
     pub seek: Callback<usize>,
     pub act: Callback<Action>,
     pub set_speed: Callback<usize>,
-    /// Attach to the widget's figure: Space, ←/→, Home/End, PageUp/PageDown.
+    /// Attach to the figure's figure: Space, ←/→, Home/End, PageUp/PageDown.
     pub onkeydown: Callback<KeyboardEvent>,
 }
 
@@ -64,7 +64,7 @@ struct Live {
 }
 
 /// Player state for a trace of `len` steps at position `pos`; `on_seek` moves
-/// the widget's position.
+/// the figure's position.
 #[hook]
 pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHandle {
     let playing = use_state_eq(|| false);
@@ -190,7 +190,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     controls(&props.player, &props.caption, &props.unit)
 }
 
-/// The controls, for a widget that draws them itself rather than mounting
+/// The controls, for a figure that draws them itself rather than mounting
 /// [`Controls`]: one component type less costs its own copy of Yew's
 /// lifecycle code less in the wasm.
 pub fn controls(p: &PlayerHandle, caption: &str, unit: &str) -> Html {
