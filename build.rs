@@ -62,18 +62,6 @@ fn bundled(book: &commbook_pages::Book, out: &Path) -> String {
     s
 }
 
-/// `redist_sweep` → `RedistSweep`, as the figure list names types.
-fn camel(name: &str) -> String {
-    name.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 fn toc(book: &commbook_pages::Book) -> String {
     let mut out = String::from(
         "/// Every chapter, in reading order.\npub static CHAPTERS: &[Chapter] = &[\n",
@@ -97,7 +85,7 @@ fn toc(book: &commbook_pages::Book) -> String {
                 checks,
                 "const _: Option<crate::book::figures::{}::{}> = None; // {}: {}",
                 b.kind,
-                camel(&b.kind),
+                commbook_pages::type_of(&b.kind),
                 c.slug,
                 b.id
             );

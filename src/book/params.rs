@@ -271,6 +271,14 @@ pub fn read_over(
     (values, notices)
 }
 
+/// `key=value` pairs as a link gives them, from string literals (for tests
+/// and examples).
+pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+    p.iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 /// Resolves a `step` value against a trace of `len` steps. `None` or a bad
 /// value gives `default`; a bad value also gives a notice naming the range.
 pub fn parse_step(
@@ -329,18 +337,11 @@ mod tests {
         },
     ];
 
-    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
-    }
-
     #[test]
     fn good_values_are_taken() {
         let (v, notes) = read(
             SPECS,
-            &raw(&[("n", "32"), ("mode", "b"), ("tau", "2.5")]),
+            &pairs(&[("n", "32"), ("mode", "b"), ("tau", "2.5")]),
             "w.",
         );
         assert!(notes.is_empty());
@@ -353,7 +354,7 @@ mod tests {
     fn bad_values_fall_back_with_a_notice() {
         let (v, notes) = read(
             SPECS,
-            &raw(&[
+            &pairs(&[
                 ("n", "abc"),
                 ("mode", "z"),
                 ("tau", "99"),
@@ -394,7 +395,7 @@ mod tests {
     fn read_over_keeps_chapter_defaults() {
         let mut base = defaults(SPECS);
         base.set("n", Value::Int(32));
-        let (v, notes) = read_over(SPECS, base, &raw(&[("n", "x")]), "");
+        let (v, notes) = read_over(SPECS, base, &pairs(&[("n", "x")]), "");
         assert_eq!(v.int("n"), 32);
         assert_eq!(notes[0].0, "n: 'x' is not a whole number; using 32");
     }

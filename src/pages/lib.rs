@@ -56,6 +56,20 @@ pub struct Book {
     pub search_file: String,
 }
 
+/// The type a figure called `name` is implemented by: the same word in
+/// CamelCase (`redist_sweep` → `RedistSweep`). The book's list of figures
+/// and the chapters' references to them both follow this rule.
+pub fn type_of(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// A short hash of `bytes` for file names (FNV-1a, 64 bits, in hex): a
 /// page's name changes whenever its content does.
 pub fn hash(bytes: &[u8]) -> String {
@@ -169,6 +183,8 @@ mod tests {
         }
         assert!(book.cover[0].contains("<h1"));
         assert_ne!(hash(b"a"), hash(b"b"));
+        assert_eq!(type_of("redist_sweep"), "RedistSweep");
+        assert_eq!(type_of("scatter5"), "Scatter5");
         assert_eq!(hash(b"a").len(), 12);
     }
 }

@@ -39,25 +39,13 @@ pub fn run<F: Figure>(raw: &[(String, String)]) -> Ran {
     }
 }
 
-/// `redist_sweep` → `RedistSweep`.
-pub fn camel(name: &str) -> String {
-    name.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 /// Checks figure `F`, listed as `name: ty`, adding what fails to `errors`.
 pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
     let mut fail = |what: String| errors.push(format!("figure {name}: {what}"));
-    if ty != camel(name) {
+    if ty != commbook_pages::type_of(name) {
         fail(format!(
             "its type is {ty}; the list names it {}",
-            camel(name)
+            commbook_pages::type_of(name)
         ));
     }
     let full = std::any::type_name::<F>();
@@ -98,17 +86,5 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
     let ran = run::<F>(&[]);
     if !ran.notices.is_empty() {
         fail(format!("its defaults give notices: {:?}", ran.notices));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::camel;
-
-    #[test]
-    fn names_become_type_names() {
-        assert_eq!(camel("redist_sweep"), "RedistSweep");
-        assert_eq!(camel("scatter5"), "Scatter5");
-        assert_eq!(camel("gmcgm"), "Gmcgm");
     }
 }

@@ -104,18 +104,13 @@ impl Figure for Netsim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::params::pairs;
     use crate::book::figures::checks::run;
 
-    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
-    }
 
     #[test]
     fn the_animator_records_or_says_why_not() {
-        let one = run::<Netsim>(&raw(&[("rows", "1"), ("cols", "1")]));
+        let one = run::<Netsim>(&pairs(&[("rows", "1"), ("cols", "1")]));
         assert!(one.steps > 0);
         assert!(one.notices[0].0.contains("at least 2 processors"));
         let big = NetsimSettings {

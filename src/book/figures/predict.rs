@@ -94,19 +94,14 @@ impl Figure for Predict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::params::pairs;
     use crate::book::figures::checks::run;
 
-    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
-    }
 
     fn report(raw_pairs: &[(&str, &str)]) -> Report {
         let (values, _) = crate::book::params::read(
             <PredictSettings as crate::book::settings::Settings>::PARAMS,
-            &raw(raw_pairs),
+            &pairs(raw_pairs),
             "",
         );
         let s = <PredictSettings as crate::book::settings::Settings>::from_values(&values);
@@ -126,7 +121,7 @@ mod tests {
         let t = report(&[("net", "fattree"), ("rows", "2"), ("cols", "4")]);
         assert_eq!(t.charts[0].0.series.len(), 3);
         assert_eq!(p.charts[0].0.series.len(), 2);
-        assert_eq!(run::<Predict>(&raw(&[("rows", "2")])).steps, 7);
+        assert_eq!(run::<Predict>(&pairs(&[("rows", "2")])).steps, 7);
     }
 
     #[test]

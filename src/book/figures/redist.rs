@@ -106,14 +106,9 @@ impl Figure for Redist {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::params::pairs;
     use crate::book::figures::checks::run;
 
-    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
 
     #[test]
     fn a_hybrid_degree_beyond_the_shift_steps_is_lowered() {
@@ -129,6 +124,6 @@ mod tests {
         assert_eq!(key.shape, Shape::new(6, 9).unwrap());
         assert_eq!((key.scheme, key.direction), (Scheme::Hybrid(3), Direction::Down));
         assert!(notices[0].0.starts_with("d = 7 is more than the 3 shift steps"));
-        assert!(run::<Redist>(&raw(&[])).steps > 0);
+        assert!(run::<Redist>(&pairs(&[])).steps > 0);
     }
 }
