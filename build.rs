@@ -70,8 +70,8 @@ fn toc(book: &commbook_pages::Book) -> String {
     for (index, c) in book.chapters.iter().enumerate() {
         let _ = write!(
             out,
-            "    Chapter {{ index: {index}, number: {}, slug: {:?}, title: {:?}, file: {:?}, sections: &[",
-            c.number, c.slug, c.title, c.file
+            "    Chapter {{ index: {index}, number: {}, slug: {:?}, title: {:?}, blurb: {:?}, file: {:?}, sections: &[",
+            c.number, c.slug, c.title, c.blurb, c.file
         );
         for (id, text) in &c.sections {
             let _ = write!(out, "({id:?}, {text:?}), ");

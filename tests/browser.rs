@@ -17,6 +17,8 @@ mod numbers;
 
 #[path = "browser/chapter.rs"]
 mod chapter;
+#[path = "browser/cm5.rs"]
+mod cm5;
 #[path = "browser/embed.rs"]
 mod embed;
 #[path = "browser/js_api.rs"]
@@ -25,6 +27,8 @@ mod js_api;
 mod loading;
 #[path = "browser/mesh.rs"]
 mod mesh;
+#[path = "browser/nice.rs"]
+mod nice;
 #[path = "browser/paper000.rs"]
 mod paper000;
 #[path = "browser/parts.rs"]

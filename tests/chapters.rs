@@ -21,6 +21,10 @@ fn chapters_are_listed_in_order_with_unique_slugs() {
     for (i, ch) in CHAPTERS.iter().enumerate() {
         assert_eq!(ch.index, i);
         assert!(!ch.title.is_empty(), "chapter {i} has no title");
+        assert!(
+            ch.blurb.split_whitespace().count() >= 10,
+            "chapter {i} needs a line in SUMMARY.md on what the reader can do there"
+        );
         assert_eq!(
             chapter(ch.slug).map(|c| c.index),
             Some(i),

@@ -24,6 +24,9 @@ pub struct Chapter {
     /// The URL name (`#/chapter/<slug>`).
     pub slug: &'static str,
     pub title: &'static str,
+    /// What the reader can do in the chapter, under its title in the
+    /// contents (`chapters/SUMMARY.md`'s text after the link).
+    pub blurb: &'static str,
     /// Its page under `pages/`, named by a hash of its content.
     pub file: &'static str,
     /// `(id, heading)` of each `##` section.

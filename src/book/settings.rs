@@ -217,6 +217,9 @@ keyword_settings!(
     crate::core::redist::Direction,
     crate::core::sim::Sync,
     crate::core::cost::gdm::Gdm,
+    crate::core::cost::machine::Machine,
+    crate::core::algo::cm5::exchange::Exchange,
+    crate::core::algo::cm5::Cm5Algo,
 );
 
 /// Declares a settings struct: each field with its type and the

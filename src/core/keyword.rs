@@ -10,9 +10,12 @@
 
 use crate::algo::Algo;
 use crate::algo::ccom::RowOrder;
+use crate::algo::cm5::Cm5Algo;
+use crate::algo::cm5::exchange::Exchange;
 use crate::algo::gm_scan::Scan;
 use crate::com::fig7::SwapMode;
 use crate::cost::gdm::Gdm;
+use crate::cost::machine::Machine;
 use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
 use crate::redist::view::Fact;
@@ -149,6 +152,35 @@ impl Keyword for Fact {
     }
 }
 
+/// Paper 004's complete exchanges.
+impl Keyword for Exchange {
+    const ALL: &'static [Self] = &Exchange::ALL;
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// Paper 004's irregular schedulers, by the CLI's names.
+impl Keyword for Cm5Algo {
+    const ALL: &'static [Self] = &[Cm5Algo::Ls, Cm5Algo::Ps, Cm5Algo::Bs, Cm5Algo::Gs];
+    fn keyword(self) -> &'static str {
+        match self {
+            Cm5Algo::Ls => "ls",
+            Cm5Algo::Ps => "ps",
+            Cm5Algo::Bs => "bs",
+            Cm5Algo::Gs => "gs",
+        }
+    }
+}
+
+/// The machine presets of the τ + Mφ model, by their CLI names.
+impl Keyword for Machine {
+    const ALL: &'static [Self] = Machine::ALL;
+    fn keyword(self) -> &'static str {
+        self.name()
+    }
+}
+
 /// The GDM presets of paper 003's model, by their names.
 impl Keyword for Gdm {
     const ALL: &'static [Self] = &Gdm::PRESETS;
@@ -175,6 +207,9 @@ mod tests {
             check::<Fact>(),
             check::<Sync>(),
             check::<Gdm>(),
+            check::<Machine>(),
+            check::<Exchange>(),
+            check::<Cm5Algo>(),
         ] {
             assert_eq!(r, Ok(()));
         }

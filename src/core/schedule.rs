@@ -79,6 +79,17 @@ impl Schedule {
             .collect()
     }
 
+    /// Largest transfer of each phase that crosses the network: a local
+    /// copy (a processor's message to itself) occupies no link and no
+    /// receive slot another processor waits for, so it does not set how
+    /// long a phase lasts (NICE, paper 002 §3.3, does such copies in place).
+    pub fn phase_max_network_bytes(&self) -> Vec<u64> {
+        self.phases
+            .iter()
+            .map(|p| largest_network_transfer(p))
+            .collect()
+    }
+
     /// Phase in which each (src, dst) message ends, row-major; `None` for
     /// pairs that never communicate. For views that colour a matrix by phase.
     pub fn phase_of(&self) -> Vec<Option<u32>> {
@@ -92,4 +103,15 @@ impl Schedule {
         }
         out
     }
+}
+
+/// The largest transfer of a phase that crosses the network (local copies
+/// left out; see [`Schedule::phase_max_network_bytes`]), 0 if none does.
+pub fn largest_network_transfer(phase: &[Transfer]) -> u64 {
+    phase
+        .iter()
+        .filter(|t| t.src != t.dst)
+        .map(|t| t.bytes)
+        .max()
+        .unwrap_or(0)
 }

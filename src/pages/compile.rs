@@ -40,18 +40,25 @@ pub struct Compiled {
     pub pieces: Vec<Piece>,
 }
 
-/// Reads `chapters/SUMMARY.md`: one `- [Title](file.md)` line per chapter,
-/// in reading order. Returns the file names.
-pub fn summary_files(summary: &str) -> Vec<String> {
+/// Reads `chapters/SUMMARY.md`: one `- [Title](file.md): what the reader
+/// can do there` line per chapter, in reading order. Returns each file name
+/// with the text after the link (without its leading colon).
+pub fn summary_entries(summary: &str) -> Vec<(String, String)> {
     summary
         .lines()
         .filter_map(|l| {
             let l = l.trim();
             let start = l.find("](")? + 2;
             let end = l[start..].find(')')? + start;
-            Some(l[start..end].to_string())
+            let blurb = l[end + 1..].trim_start_matches(':').trim();
+            Some((l[start..end].to_string(), blurb.to_string()))
         })
         .collect()
+}
+
+/// The chapter files `chapters/SUMMARY.md` lists, in reading order.
+pub fn summary_files(summary: &str) -> Vec<String> {
+    summary_entries(summary).into_iter().map(|e| e.0).collect()
 }
 
 /// The URL slug of a chapter file: `01-permutations.md` → `permutations`.

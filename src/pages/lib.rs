@@ -24,6 +24,9 @@ pub struct CompiledChapter {
     /// The URL name (`#/chapter/<slug>`).
     pub slug: String,
     pub title: String,
+    /// What the reader can do in the chapter (SUMMARY.md's text after the
+    /// link), shown under its title in the contents.
+    pub blurb: String,
     /// `(id, heading)` of each `##` section.
     pub sections: Vec<(String, String)>,
     /// The HTML and figure blocks, in order.
@@ -90,7 +93,7 @@ pub fn build(dir: &Path) -> Result<Book, Vec<String>> {
     let summary = read("SUMMARY.md")?;
     let mut chapters = Vec::new();
     let mut failures = Vec::new();
-    for file in compile::summary_files(&summary) {
+    for (file, blurb) in compile::summary_entries(&summary) {
         let md = match read(&file) {
             Ok(md) => md,
             Err(mut e) => {
@@ -98,6 +101,11 @@ pub fn build(dir: &Path) -> Result<Book, Vec<String>> {
                 continue;
             }
         };
+        if blurb.is_empty() {
+            failures.push(format!(
+                "SUMMARY.md: {file} needs a line of what the reader can do there, after the link"
+            ));
+        }
         let Some(number) = compile::number_of(&file) else {
             failures.push(format!("{file}: chapter files are named NN-slug.md"));
             continue;
@@ -111,6 +119,7 @@ pub fn build(dir: &Path) -> Result<Book, Vec<String>> {
                     file: format!("{slug}.{}.html", hash(page.as_bytes())),
                     slug,
                     title: c.title,
+                    blurb: blurb.clone(),
                     sections: c.sections,
                     pieces: c.pieces,
                     page,

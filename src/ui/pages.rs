@@ -127,7 +127,10 @@ pub fn cover() -> Html {
             <h2>{"Contents"}</h2>
             <ol>
                 { for CHAPTERS.iter().map(|c| html! {
-                    <li value={c.number.to_string()}><a href={format!("#/chapter/{}", c.slug)}>{c.title}</a></li>
+                    <li value={c.number.to_string()}>
+                        <a href={format!("#/chapter/{}", c.slug)}>{c.title}</a>
+                        <p class="blurb">{c.blurb}</p>
+                    </li>
                 }) }
             </ol>
             { Html::from_html_unchecked(AttrValue::Static(COVER[1])) }

@@ -202,3 +202,19 @@ impl InputValue for web_sys::Element {
             .value()
     }
 }
+
+#[wasm_bindgen_test]
+async fn the_contents_say_what_each_chapter_offers() {
+    let m = mount("#/").await;
+    let items = m.root.query_selector_all(".cover ol li p.blurb").unwrap();
+    assert_eq!(items.length() as usize, commbook::book::CHAPTERS.len());
+    let contents = m.text(".cover ol");
+    assert!(
+        contents.contains("step RS_N, RS_NL, RS_NH and RS_NLH"),
+        "{contents}"
+    );
+    assert!(
+        contents.contains("step LEX, PEX, REX and BEX against Tables 1-3"),
+        "{contents}"
+    );
+}

@@ -6,25 +6,6 @@ use crate::support::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// Waits (a bounded number of short turns) until no figure is computing:
-/// recordings run in slices between timer ticks.
-async fn computed(m: &Mounted) {
-    for _ in 0..600 {
-        settle().await;
-        if m.find("figure.widget .job").is_none() {
-            return;
-        }
-        yew::platform::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
-    panic!("a figure is still computing: {}", m.all_text());
-}
-
-async fn embed(hash: &str) -> Mounted {
-    let m = mount(hash).await;
-    computed(&m).await;
-    m
-}
-
 fn position(m: &Mounted, id: &str) -> String {
     m.text(&format!("#widget-{id} .position"))
 }

@@ -86,6 +86,22 @@ pub async fn until(m: &Mounted, what: &str, ready: impl Fn(&Mounted) -> bool) {
     panic!("waited in vain for {what}: {}", m.all_text());
 }
 
+/// Waits (a bounded number of short turns) until no figure is computing:
+/// computations run in slices between timer ticks.
+pub async fn computed(m: &Mounted) {
+    until(m, "the figures' computations", |m| {
+        m.find("figure.widget .job").is_none()
+    })
+    .await;
+}
+
+/// Mounts the app at `hash` (an embed link) and waits for its figure.
+pub async fn embed(hash: &str) -> Mounted {
+    let m = mount(hash).await;
+    computed(&m).await;
+    m
+}
+
 /// Lets rendering, effects and the re-renders they cause finish.
 pub async fn settle() {
     for _ in 0..4 {

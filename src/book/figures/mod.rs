@@ -44,12 +44,23 @@ macro_rules! for_each_figure {
                 redist_sweep: RedistSweep,
                 redist_winner: RedistWinner,
             }
-            // Chapter 10 (the simulator; papers 001 and 004).
+            // Chapters 4, 5 and 10 (papers 002 and 004; the simulator).
             sim {
                 netsim: Netsim,
                 clusters: Clusters,
                 pexbex: Pexbex,
                 predict: Predict,
+                randperm: Randperm,
+                nice: Nice,
+                cpt: Cpt,
+                niceorder: Niceorder,
+                niceregions: Niceregions,
+                cm5cost: Cm5cost,
+                exchanges: Exchanges,
+                exorder: Exorder,
+                irregular: Irregular,
+                table45: Table45,
+                apps: Apps,
             }
         }
     };

@@ -6,4 +6,5 @@
 pub mod collective;
 pub mod matrix;
 pub mod network;
+pub mod nice;
 pub mod redist;

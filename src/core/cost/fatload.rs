@@ -32,23 +32,30 @@ use std::collections::BTreeMap;
 /// Messages per link on the busiest channel when `pairs` travel at once on
 /// a fat tree of `p` processors (0 when nothing leaves a processor).
 pub fn link_load(p: usize, pairs: impl IntoIterator<Item = (usize, usize)>) -> f64 {
+    channel_peak(p, pairs.into_iter().map(|(s, d)| (s, d, 1)))
+}
+
+/// The busiest channel's load per link when messages `(src, dst, weight)`
+/// travel at once: with weight 1 the messages per link ([`link_load`]),
+/// with the bytes the bytes per link.
+pub fn channel_peak(p: usize, items: impl IntoIterator<Item = (usize, usize, u64)>) -> f64 {
     let tree = FatTree::new(p);
-    // Messages through each node's channel: counts[base[ℓ] + 2·node + down?].
+    // Load through each node's channel: counts[base[ℓ] + 2·node + down?].
     let mut base = Vec::with_capacity(tree.height());
     let mut total = 0;
     for level in 0..tree.height() {
         base.push(total);
         total += 2 * tree.nodes_at(level);
     }
-    let mut counts = vec![0u32; total];
-    for (s, d) in pairs
+    let mut counts = vec![0u64; total];
+    for (s, d, w) in items
         .into_iter()
-        .filter(|(s, d)| s != d && *s < p && *d < p)
+        .filter(|(s, d, _)| s != d && *s < p && *d < p)
     {
         let mut size = 1;
         for b in base.iter().take(tree.lca_level(s, d)) {
-            counts[b + 2 * (s / size)] += 1;
-            counts[b + 2 * (d / size) + 1] += 1;
+            counts[b + 2 * (s / size)] += w;
+            counts[b + 2 * (d / size) + 1] += w;
             size *= 4;
         }
     }
@@ -59,6 +66,34 @@ pub fn link_load(p: usize, pairs: impl IntoIterator<Item = (usize, usize)>) -> f
         worst = worst.max(most as f64 / switches(level + 1) as f64);
     }
     worst
+}
+
+/// Predicted time of asynchronous communication (AC, everything at once,
+/// no phases) in µs, the larger of two bounds: each processor's messages
+/// leave its port one after another and arrive at the receiver's one after
+/// another, each costing α + b·β_s, so the busiest port takes at least
+/// their sum; and every byte must cross its channels, whose links carry a
+/// byte each β_sat when saturated, so the busiest channel takes at least
+/// its bytes per link times β_sat. Local copies are free.
+pub fn asynchronous_us(model: &ContentionCost, schedule: &Schedule) -> f64 {
+    let p = schedule.n;
+    let mut port = vec![(0.0f64, 0.0f64); p];
+    for t in schedule.phases.iter().flatten() {
+        if t.src == t.dst || t.src >= p || t.dst >= p {
+            continue;
+        }
+        let cost = model.step_us(t.bytes, 1.0, false);
+        port[t.src].0 += cost;
+        port[t.dst].1 += cost;
+    }
+    let ports = port.iter().map(|&(s, r)| s.max(r)).fold(0.0, f64::max);
+    let moves = schedule
+        .phases
+        .iter()
+        .flatten()
+        .map(|t| (t.src, t.dst, t.bytes));
+    let links = model.alpha_us + channel_peak(p, moves) * model.beta_sat_us;
+    ports.max(links)
 }
 
 /// Predicted time of `schedule` in µs under `model` (see the module docs).

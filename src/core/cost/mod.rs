@@ -10,13 +10,14 @@
 //! set-ups, send and receive rates, 482 + 30-byte packets and link loads,
 //! for superstep algorithms.
 
+pub mod apps004;
 pub mod breakeven;
 pub mod choice;
 pub mod contention;
 pub mod delta;
 pub mod fatload;
 pub mod gdm;
+pub mod hypercube;
 pub mod machine;
 pub mod perm;
-#[cfg(test)]
-mod tables004;
+pub mod tables004;

@@ -120,3 +120,42 @@ pub const TABLE5: [TimesMs<5>; 4] = [
         ms: [5.799, 5.656, 12.30, 14.34, 17.01],
     },
 ];
+
+/// Table 6's array sizes N (an N × N array).
+pub const TABLE6_SIZES: [usize; 4] = [256, 512, 1024, 2048];
+/// Table 6's machine sizes.
+pub const TABLE6_PROCS: [usize; 2] = [32, 256];
+/// Table 6: "Performance of 2D FFT (Time in sec.)": `[procs][size]`, each
+/// the times with LEX, PEX, REX and BEX (the paper's Linear, Pairwise,
+/// Recursive and Balanced columns).
+pub const TABLE6_S: [[[f64; 4]; 4]; 2] = [
+    [
+        [0.215, 0.152, 0.112, 0.114],
+        [0.845, 0.470, 0.467, 0.470],
+        [3.135, 2.007, 2.480, 2.005],
+        [14.780, 9.032, 9.245, 8.509],
+    ],
+    [
+        [4.340, 0.076, 0.077, 0.076],
+        [4.750, 0.120, 0.120, 0.120],
+        [5.968, 0.314, 0.313, 0.312],
+        [18.087, 1.738, 2.160, 1.668],
+    ],
+];
+
+/// Table 7's and 8's matrix sizes N (an N × (N + 1) system).
+pub const TABLE7_SIZES: [usize; 4] = [64, 128, 256, 512];
+/// Table 7: "Cost of operations of Gaussian elimination on 32 node CM-5
+/// (time in ms.)": per iteration, by matrix size.
+pub const TABLE7_MS: [(&str, [f64; 4]); 4] = [
+    ("Reduction double with max", [0.042, 0.042, 0.042, 0.042]),
+    ("Reduction int with max", [0.006, 0.006, 0.006, 0.006]),
+    ("Broadcast from node", [0.917, 1.680, 3.206, 6.252]),
+    ("Computation", [0.266, 1.057, 4.213, 16.823]),
+];
+/// Table 7's last row, "Time per iteration", as printed.
+pub const TABLE7_PER_ITERATION_MS: [f64; 4] = [1.231, 2.785, 7.467, 23.123];
+/// Table 8: "Estimated and measured time (ms)".
+pub const TABLE8_ESTIMATED_MS: [f64; 4] = [78.8, 356.5, 1911.6, 11839.0];
+/// Table 8's measured times.
+pub const TABLE8_MEASURED_MS: [f64; 4] = [72.5, 353.45, 1848.0, 10948.6];

@@ -85,6 +85,7 @@ pub mod fabric;
 pub mod inspect;
 pub mod port;
 pub mod predict;
+pub mod randperm;
 pub mod record;
 mod release;
 pub mod runs;

@@ -67,6 +67,18 @@ pub enum Cm5Algo {
     Gs,
 }
 
+impl Cm5Algo {
+    /// The name as paper 004 prints it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Cm5Algo::Ls => "LS",
+            Cm5Algo::Ps => "PS",
+            Cm5Algo::Bs => "BS",
+            Cm5Algo::Gs => "GS",
+        }
+    }
+}
+
 /// Runs `algo` without a trace.
 pub fn schedule(algo: Cm5Algo, com: &Com) -> Cm5Outcome {
     crate::step::run(Box::new(Cm5Run::new(algo, com, false)))

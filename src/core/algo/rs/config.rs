@@ -49,6 +49,16 @@ impl RsVariant {
         matches!(self, RsVariant::Nh | RsVariant::Nlh)
     }
 
+    /// The same variant without splitting (RS_N for RS_NH, RS_NL for
+    /// RS_NLH).
+    pub fn unsplit(self) -> RsVariant {
+        match self {
+            RsVariant::Nh => RsVariant::N,
+            RsVariant::Nlh => RsVariant::Nl,
+            v => v,
+        }
+    }
+
     /// The paper's name.
     pub fn title(self) -> &'static str {
         match self {

@@ -41,6 +41,9 @@ pub struct Rs {
     sent: u64,
     total: u64,
     rec: Option<Recorder<RsState>>,
+    /// RS_NH and RS_NLH: the matrix and configuration, to compare their
+    /// schedule with the unsplit one at the end (see [`Rs::finish`]).
+    compare: Option<(Com, RsConfig)>,
 }
 
 /// What an RS run produced (probes count CCOM entries examined).
@@ -100,6 +103,29 @@ impl Rs {
             total: com.total_bytes(),
             rec,
             ccom,
+            compare: cfg.variant.splits().then(|| (com.clone(), *cfg)),
+        }
+    }
+
+    /// Runs to the end and returns the outcome, with `note` as a last step
+    /// of the trace.
+    fn finish_noted(mut self, note: Option<RsEvent>) -> RsOutcome {
+        while self.step() {}
+        if let Some(e) = note {
+            self.emit(e);
+            self.end_step();
+        }
+        RsOutcome {
+            schedule: Schedule {
+                n: self.n,
+                phases: std::mem::take(&mut self.phases),
+                promise: Promise {
+                    partial_permutation: true,
+                    link_disjoint: self.links.is_some(),
+                },
+            },
+            trace: self.rec.take().map(Recorder::finish),
+            probes: self.probes,
         }
     }
 
@@ -283,19 +309,51 @@ impl Stepper for Rs {
         }
     }
 
+    /// RS_NH and RS_NLH exist to shorten the phases: a phase lasts as long
+    /// as its largest transfer. On some matrices (few messages per
+    /// processor, where the unsplit phases are already few) the cut pieces
+    /// make more phases whose largest transfers add up to more than
+    /// before. The book's RS_NH therefore compares its schedule with the
+    /// unsplit one (RS_N or RS_NL with the same seed) and keeps the split
+    /// schedule only if the sum over phases of the largest transfer is
+    /// smaller; otherwise it returns the unsplit schedule. Either way the
+    /// trace ends with a step saying which it kept and why.
     fn finish(mut self: Box<Self>) -> RsOutcome {
         while self.step() {}
-        RsOutcome {
-            schedule: Schedule {
-                n: self.n,
-                phases: std::mem::take(&mut self.phases),
-                promise: Promise {
-                    partial_permutation: true,
-                    link_disjoint: self.links.is_some(),
-                },
-            },
-            trace: self.rec.take().map(Recorder::finish),
-            probes: self.probes,
+        let Some((com, cfg)) = self.compare.take() else {
+            return self.finish_noted(None);
+        };
+        let plain_cfg = RsConfig {
+            variant: cfg.variant.unsplit(),
+            split: None,
+            ..cfg
+        };
+        // Local copies are done in place: they do not set a phase's length.
+        let total = |phases: &[Vec<Transfer>]| -> u64 {
+            phases
+                .iter()
+                .map(|p| crate::schedule::largest_network_transfer(p))
+                .sum()
+        };
+        let split_total = total(&self.phases);
+        let record = self.rec.is_some();
+        let mut plain = Rs::new(&com, &plain_cfg, record);
+        while plain.step() {}
+        let plain_total = total(&plain.phases);
+        if split_total < plain_total {
+            let note = RsEvent::Kept {
+                split: true,
+                split_total,
+                plain_total,
+            };
+            self.finish_noted(Some(note))
+        } else {
+            let note = RsEvent::Kept {
+                split: false,
+                split_total,
+                plain_total,
+            };
+            plain.finish_noted(Some(note))
         }
     }
 }

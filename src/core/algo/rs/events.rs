@@ -82,6 +82,14 @@ pub enum RsEvent {
     Send(Transfer),
     /// The phase is complete.
     PhaseEnd { phase: usize },
+    /// RS_NH / RS_NLH, at the end: which schedule was kept (the split one
+    /// if it makes the sum over phases of the largest transfer smaller
+    /// than the unsplit one's, else the unsplit one), with both sums.
+    Kept {
+        split: bool,
+        split_total: u64,
+        plain_total: u64,
+    },
 }
 
 /// What a view of RS_N/RS_NL/RS_NH/RS_NLH draws at one step.
@@ -179,7 +187,7 @@ impl Replay for RsState {
             RsEvent::Compact { row, hole, .. } => {
                 self.ccom[*row].swap_remove(*hole);
             }
-            RsEvent::NoPartner { .. } => {}
+            RsEvent::NoPartner { .. } | RsEvent::Kept { .. } => {}
             RsEvent::Cap { cap, .. } => self.cap = Some(*cap),
             RsEvent::Split {
                 src,
@@ -225,6 +233,21 @@ pub fn caption(events: &[RsEvent]) -> String {
             )
         }
         Some(RsEvent::Turn { row }) => turn_caption(*row, &events[1..]),
+        Some(RsEvent::Kept {
+            split,
+            split_total,
+            plain_total,
+        }) => {
+            if *split {
+                format!(
+                    "Done: the phases' largest transfers add up to {split_total} bytes, against {plain_total} without splitting, so the split schedule is kept."
+                )
+            } else {
+                format!(
+                    "Done: splitting would make the phases' largest transfers add up to {split_total} bytes, against {plain_total} without splitting, so the unsplit schedule is kept; the phases shown are the unsplit ones."
+                )
+            }
+        }
         Some(_) => phase_end_caption(events),
     }
 }
@@ -242,7 +265,10 @@ fn turn_caption(row: usize, events: &[RsEvent]) -> String {
                 }
             },
             RsEvent::Chose { src, dst, left, .. } => {
-                outcome = format!("so {src} → {dst} joins the phase ({left} bytes)")
+                outcome = format!(
+                    "so {src} → {dst} joins the phase ({})",
+                    crate::words::plural_s(*left as usize, "byte")
+                )
             }
             RsEvent::Compact { hole, last, .. } if hole != last => {
                 outcome.push_str(&format!(" and column {last} moves into hole {hole}"));
@@ -272,7 +298,11 @@ fn phase_end_caption(events: &[RsEvent]) -> String {
                 ..
             } => {
                 if splits == 0 {
-                    example = format!(" ({src} → {dst} sends {sent} bytes, {left} wait)");
+                    example = format!(
+                        " ({src} → {dst} sends {}, {} to follow)",
+                        crate::words::plural_s(*sent as usize, "byte"),
+                        left
+                    );
                 }
                 splits += 1;
             }

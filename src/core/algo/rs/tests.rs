@@ -165,27 +165,34 @@ fn golden_trace_rs_nl() {
 #[test]
 fn golden_trace_rs_nh() {
     let com = Com::from_rows(&[
-        vec![0, 90, 10, 0],
-        vec![0, 0, 10, 0],
-        vec![0, 0, 0, 10],
-        vec![10, 0, 0, 0],
+        vec![6, 0, 0, 0, 5],
+        vec![0, 1, 0, 0, 7],
+        vec![0, 7, 0, 4, 0],
+        vec![5, 0, 1, 0, 0],
+        vec![0, 0, 3, 7, 0],
     ])
     .unwrap();
-    let (_, t) = trace(&com, &RsConfig::new(RsVariant::Nh, 5)).unwrap();
+    let (_, t) = trace(&com, &RsConfig::new(RsVariant::Nh, 0)).unwrap();
     expect![[r#"
-         1: Phase 1 begins: send and receive are cleared and the random start is row 2.
-         2: Row 2 tries 3 (free), so 2 → 3 joins the phase (10 bytes).
-         3: Row 3 tries 0 (free), so 3 → 0 joins the phase (10 bytes).
-         4: Row 0 tries 2 (free), so 0 → 2 joins the phase (10 bytes) and column 1 moves into hole 0.
-         5: Row 1 tries 2 (receiving from 0), so row 1 sends nothing this phase.
-         6: Phase 1 is issued: 3 transfers, the largest 10 bytes; the cap is 10 bytes (mean 10), so no message is cut.
-         7: Phase 2 begins: send and receive are cleared and the random start is row 2.
-         8: Row 0 tries 1 (free), so 0 → 1 joins the phase (90 bytes).
-         9: Row 1 tries 2 (free), so 1 → 2 joins the phase (10 bytes).
-        10: Phase 2 is issued: 2 transfers, the largest 50 bytes; the cap is 50 bytes (mean 50), so 1 message is cut (0 → 1 sends 50 bytes, 40 wait).
-        11: Phase 3 begins: send and receive are cleared and the random start is row 3.
-        12: Row 0 tries 1 (free), so 0 → 1 joins the phase (40 bytes).
-        13: Phase 3 is issued: 1 transfer, the largest 40 bytes; the cap is 40 bytes (mean 40), so no message is cut.
+         1: Phase 1 begins: send and receive are cleared and the random start is row 2; 2 local copies are done in place.
+         2: Row 2 tries 1 (free), so 2 → 1 joins the phase (7 bytes) and column 1 moves into hole 0.
+         3: Row 3 tries 0 (free), so 3 → 0 joins the phase (5 bytes) and column 1 moves into hole 0.
+         4: Row 4 tries 3 (free), so 4 → 3 joins the phase (7 bytes) and column 1 moves into hole 0.
+         5: Row 0 tries 4 (free), so 0 → 4 joins the phase (5 bytes).
+         6: Row 1 tries 4 (receiving from 0), so row 1 sends nothing this phase.
+         7: Phase 1 is issued: 4 transfers, the largest 6 bytes; the cap is 6 bytes (mean 6), so 2 messages are cut (2 → 1 sends 6 bytes, 1 to follow).
+         8: Phase 2 begins: send and receive are cleared and the random start is row 3.
+         9: Row 3 tries 2 (free), so 3 → 2 joins the phase (1 byte).
+        10: Row 4 tries 2 (receiving from 3), 3 (free), so 4 → 3 joins the phase (1 byte).
+        11: Row 1 tries 4 (free), so 1 → 4 joins the phase (7 bytes).
+        12: Row 2 tries 3 (receiving from 4), 1 (free), so 2 → 1 joins the phase (1 byte).
+        13: Phase 2 is issued: 4 transfers, the largest 3 bytes; the cap is 3 bytes (mean 2), so 1 message is cut (1 → 4 sends 3 bytes, 4 to follow).
+        14: Phase 3 begins: send and receive are cleared and the random start is row 4.
+        15: Row 4 tries 2 (free), so 4 → 2 joins the phase (3 bytes).
+        16: Row 1 tries 4 (free), so 1 → 4 joins the phase (4 bytes).
+        17: Row 2 tries 3 (free), so 2 → 3 joins the phase (4 bytes).
+        18: Phase 3 is issued: 3 transfers, the largest 4 bytes; the cap is 4 bytes (mean 3), so no message is cut.
+        19: Done: the phases' largest transfers add up to 13 bytes, against 17 without splitting, so the split schedule is kept.
     "#]].assert_eq(&render(&t));
 }
 
@@ -301,4 +308,43 @@ fn empty_and_local_only_matrices() {
         assert_eq!(s.len(), 1);
         assert_eq!(s.phases[0].len(), 2);
     }
+}
+
+/// Paper 002 §3.3: on non-uniform sizes RS_NH makes a phase as long as
+/// its typical message, not its largest, so the sum over phases of each
+/// phase's largest transfer (the cost of loosely synchronous phases) is
+/// smaller than RS_N's, while every byte still arrives: over seeded
+/// matrices of NICE's test set 1, with sizes of 1 to 10 units.
+#[test]
+fn rs_nh_shortens_the_phases_of_non_uniform_matrices() {
+    use crate::com::nonuniform::NonuniformConfig;
+    use crate::verify::verify;
+    let (mut cases, mut shorter) = (0, 0);
+    for n in [8, 16, 32, 64] {
+        for d in [2, 4, 8] {
+            if d >= n {
+                continue;
+            }
+            for seed in 0..12 {
+                let com = NonuniformConfig::new(n, d, seed).generate().unwrap();
+                let run = |v| schedule(&com, &RsConfig::new(v, seed)).unwrap().schedule;
+                let (n_, nh) = (run(RsVariant::N), run(RsVariant::Nh));
+                for s in [&n_, &nh] {
+                    assert_eq!(verify(&com, s, None), Ok(()), "n {n} d {d} seed {seed}");
+                }
+                let total =
+                    |s: &crate::schedule::Schedule| s.phase_max_network_bytes().iter().sum::<u64>();
+                assert!(total(&nh) <= total(&n_), "n {n} d {d} seed {seed}");
+                if total(&nh) < total(&n_) {
+                    shorter += 1;
+                } else {
+                    assert_eq!(nh, n_, "n {n} d {d} seed {seed}: kept the unsplit schedule");
+                }
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 4 * 3 * 12 - 12);
+    // Splitting pays on all but a few matrices with few messages each.
+    assert!(shorter * 10 >= cases * 9, "{shorter} of {cases}");
 }

@@ -4,6 +4,7 @@
 
 mod exhaustive;
 mod golden;
+mod partners;
 mod props;
 mod sweep;
 mod view;

@@ -1,0 +1,108 @@
+//! `randperm`: paper 002's check that random permutations cost about the
+//! same (§2.2, Figure 2): many random permutations, each node sending one
+//! message to a random other node, simulated on the CM-5 fat tree
+//! (`core::sim::randperm`); a histogram of their costs and the share within
+//! 5 % of the mean, beside the paper's 99.5 %. Each step adds a tenth of
+//! the permutations to the histogram.
+
+use crate::book::figure::Figure;
+use crate::book::inputs::matrix::SEED;
+use crate::book::inputs::nice::CM5_NODES;
+use crate::book::params::{Notice, ParamKind, ParamSpec};
+use crate::core::sim::randperm::RandPerms;
+use crate::core::step::{Stepper, map};
+
+/// How many permutations.
+pub const COUNT: ParamSpec = ParamSpec {
+    key: "count",
+    label: "permutations",
+    kind: ParamKind::Int {
+        min: 10,
+        max: 5000,
+        default: 1000,
+    },
+};
+/// Bytes each node sends.
+pub const BYTES: ParamSpec = ParamSpec {
+    key: "bytes",
+    label: "bytes per message",
+    kind: ParamKind::Int {
+        min: 16,
+        max: 8192,
+        default: 1024,
+    },
+};
+
+crate::settings! {
+    /// The experiment.
+    pub struct RandpermSettings {
+        pub count: usize = COUNT,
+        pub p: usize = CM5_NODES,
+        pub bytes: u64 = BYTES,
+        pub seed: u64 = SEED,
+    }
+}
+
+/// The random-permutation figure.
+pub struct Randperm;
+
+/// The experiment's inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandpermKey {
+    pub count: usize,
+    pub p: usize,
+    pub bytes: u64,
+    pub seed: u64,
+}
+
+/// Each permutation's simulated time, in cycles, in the order drawn.
+pub struct RandpermRun {
+    pub key: RandpermKey,
+    pub costs: Vec<u64>,
+}
+
+/// Steps of the player: each adds a tenth of the permutations.
+pub const STEPS: usize = 10;
+
+impl RandpermRun {
+    /// The permutations shown at step `k` (all of them at the last).
+    pub fn shown(&self, k: usize) -> &[u64] {
+        let n = (self.costs.len() * k.min(STEPS)).div_ceil(STEPS);
+        &self.costs[..n.min(self.costs.len())]
+    }
+}
+
+impl Figure for Randperm {
+    const TITLE: &'static str = "Random permutations on a 32-node CM-5 cost about the same (paper 002, Figure 2)";
+    const UNIT: &'static str = "tenth";
+    const START_AT_END: bool = true;
+    const NOTES: &'static [(&'static str, &'static str)] = &[(
+        "count",
+        "5,000 as in the paper takes about 15 s in the browser (each is simulated to its last flit)",
+    )];
+    type Settings = RandpermSettings;
+    type Key = RandpermKey;
+    type Output = RandpermRun;
+
+    fn key(s: &RandpermSettings) -> (RandpermKey, Vec<Notice>) {
+        let key = RandpermKey {
+            count: s.count.max(1),
+            p: s.p.max(2),
+            bytes: s.bytes.max(1),
+            seed: s.seed,
+        };
+        (key, Vec::new())
+    }
+
+    fn compute(k: &RandpermKey) -> Box<dyn Stepper<Output = RandpermRun>> {
+        let key = *k;
+        Box::new(map(
+            RandPerms::new(key.p, key.bytes, key.count, key.seed),
+            move |costs| RandpermRun { key, costs },
+        ))
+    }
+
+    fn steps(_: &RandpermRun) -> usize {
+        STEPS
+    }
+}

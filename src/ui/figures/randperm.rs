@@ -1,0 +1,114 @@
+//! The view of `randperm`: the histogram of the simulated permutations'
+//! costs so far, the bands of 5 % and 20 % around their mean, and the
+//! share inside each beside paper 002's 99.5 %.
+
+use super::FigureView;
+use crate::book::figure::Figure;
+use super::host::{Ctx, FigureProps, Shared};
+use crate::book::figures::randperm::{RandpermRun, RandpermSettings, Randperm, STEPS};
+use crate::chart::{Chart, Mark, format_value};
+use crate::core::published::wang93::PERMUTATIONS_WITHIN_5_PERCENT;
+use crate::core::sim::config::CM5_CYCLE_US;
+use crate::core::sim::randperm::{histogram, within};
+use crate::ui::chart::ChartView;
+use crate::ui::parts::controls::plain_figure;
+use crate::ui::player::controls;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Bins of the histogram.
+const BINS: usize = 40;
+
+impl FigureView for Randperm {
+    fn view(props: &FigureProps, ctx: &Ctx<RandpermRun>, _: &RandpermSettings, _: &Shared) -> Html {
+        plain_figure(props, ctx, "the permutations", |r| view(ctx, r))
+    }
+}
+
+fn us(cycles: f64) -> f64 {
+    cycles * CM5_CYCLE_US
+}
+
+fn percent(part: usize, all: usize) -> String {
+    format!("{:.1} %", 100.0 * part as f64 / all.max(1) as f64)
+}
+
+fn view(ctx: &Ctx<RandpermRun>, r: &RandpermRun) -> Html {
+    let shown = r.shown(ctx.pos);
+    let (in5, mean) = within(shown, 5.0);
+    let (in20, _) = within(shown, 20.0);
+    let bins = histogram(shown, BINS);
+    let tallest = bins.iter().map(|b| b.1).max().unwrap_or(0) as f64;
+    let width = match bins.as_slice() {
+        [a, b, ..] => (b.0 - a.0) as f64,
+        _ => 1.0,
+    };
+    // A stair line: each bin drawn flat across its width.
+    let stairs: Vec<(f64, f64)> = bins
+        .iter()
+        .flat_map(|&(lo, n)| [(us(lo as f64), n as f64), (us(lo as f64 + width), n as f64)])
+        .collect();
+    let edge = |f: f64| vec![(us(mean * f), 0.0), (us(mean * f), tallest)];
+    let chart = Chart::new(
+        &format!(
+            "{} random permutations of {} bytes on {} nodes",
+            shown.len(),
+            r.key.bytes,
+            r.key.p
+        ),
+        "simulated time of the permutation (µs)",
+        "permutations",
+    )
+    .with("permutations per bin", Mark::Line, 0, stairs)
+    .with("mean", Mark::Line, 2, vec![(us(mean), 0.0), (us(mean), tallest)])
+    .with("mean − 5 %", Mark::Line, 1, edge(0.95))
+    .with("mean + 5 %", Mark::Line, 1, edge(1.05));
+    let (paper_in, paper_all) = PERMUTATIONS_WITHIN_5_PERCENT;
+    let fastest = shown.iter().min().map_or(0.0, |&c| us(c as f64));
+    let slowest = shown.iter().max().map_or(0.0, |&c| us(c as f64));
+    let caption = if ctx.pos == 0 {
+        format!(
+            "Nothing drawn yet: each step adds a tenth of the {} permutations (seed {}).",
+            r.costs.len(),
+            r.key.seed
+        )
+    } else {
+        format!(
+            "{} of {} permutations drawn (step {} of {STEPS}): mean {} µs, fastest {} µs, slowest {} µs; {} within 5 % of the mean, {} within 20 %. Paper 002 measured {} of {} ({}) within 5 % on the CM-5.",
+            shown.len(),
+            r.costs.len(),
+            ctx.pos,
+            format_value(us(mean)),
+            format_value(fastest),
+            format_value(slowest),
+            percent(in5, shown.len()),
+            percent(in20, shown.len()),
+            paper_in,
+            paper_all,
+            percent(paper_in as usize, paper_all as usize),
+        )
+    };
+    html! {
+        <>
+            <ChartView chart={Rc::new(chart)} filename="random-permutations.svg" />
+            <table class="data">
+                <caption>{"Share of the permutations near the mean"}</caption>
+                <thead><tr><th scope="col">{""}</th><th scope="col">{"within 5 %"}</th><th scope="col">{"within 20 %"}</th></tr></thead>
+                <tbody>
+                    <tr><th scope="row">{format!("simulated, {} permutations", shown.len())}</th>
+                        <td>{percent(in5, shown.len())}</td><td>{percent(in20, shown.len())}</td></tr>
+                    <tr><th scope="row">{format!("paper 002 §2.2, {paper_all} permutations")}</th>
+                        <td>{percent(paper_in as usize, paper_all as usize)}</td><td>{"—"}</td></tr>
+                </tbody>
+            </table>
+            <p class="control-note">
+                <a href={format!("#/embed/randperm?count={}&p={}&bytes={}&seed={}", r.costs.len(), r.key.p, r.key.bytes, r.key.seed)}>
+                    {format!("A link to this run (seed {})", r.key.seed)}
+                </a>
+                {": the same seed draws the same permutations and gives the same histogram."}
+            </p>
+            { controls(&ctx.player, &caption, Randperm::UNIT) }
+        </>
+    }
+}
+
