@@ -98,7 +98,7 @@ pub fn App() -> Html {
     if let Route::Embed { figure, .. } = &*route {
         return html! {
             <ContextProvider<Theme> context={shown_theme}>
-                <main class="embed-page" id="main">{ embed(figure, &route) }</main>
+                <main class="embed-page" id="main">{ embed(figure, &route, *epoch) }</main>
             </ContextProvider<Theme>>
         };
     }
@@ -209,8 +209,10 @@ fn at_of(route: &Route) -> Option<String> {
     }
 }
 
-/// The embed page: one figure and its player, nothing else.
-fn embed(figure: &str, route: &Route) -> Html {
+/// The embed page: one figure and its player, nothing else. `epoch` counts
+/// the reader's own navigations (a link followed, the address edited): each
+/// opens the figure afresh from the link, as a chapter page does.
+fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
     let Some(spec) = find(figure) else {
         let names: Vec<Html> = CATALOGUE
             .iter()
@@ -228,7 +230,7 @@ fn embed(figure: &str, route: &Route) -> Html {
         .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
-            <FigureHost id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
+            <FigureHost key={format!("{}-{epoch}", spec.name)} id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
             { for home }
         </>
     }

@@ -1,6 +1,7 @@
 //! The embed view shows one figure and its player, nothing else.
 
 use crate::support::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
@@ -39,4 +40,28 @@ async fn embed_takes_keys_copied_from_a_chapter_link() {
         m.caption("lp")
     );
     assert!(m.find(".notices").is_none(), "{}", m.all_text());
+}
+
+#[wasm_bindgen_test]
+async fn following_another_link_to_the_same_figure_opens_it() {
+    let m = mount("#/embed/lp?n=4&step=2").await;
+    assert!(
+        m.caption("lp").starts_with("Step 2:"),
+        "{}",
+        m.caption("lp")
+    );
+    // A navigation of the reader's (a link, the address bar) fires
+    // hashchange, unlike the figure's own updates of the address.
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("/embed/lp?n=6&step=1")
+        .unwrap();
+    until(&m, "the new link's view", |m| {
+        m.caption("lp").starts_with("Step 1:")
+    })
+    .await;
+    let n = m.get("#widget-lp input[id$='-n']");
+    let value = n.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value());
+    assert_eq!(value.as_deref(), Some("6"));
 }

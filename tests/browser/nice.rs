@@ -128,7 +128,7 @@ async fn random_permutations_fill_the_histogram() {
     let c = m.caption("randperm");
     assert!(c.starts_with("30 of 30 permutations drawn"), "{c}");
     assert!(
-        c.contains("within 5 % of the mean") && c.contains("4979 of 5000"),
+        c.contains("within 5 % of the mean") && c.contains("over 99.5 % (4,979 of 5,000)"),
         "{c}"
     );
     let link = m.get("#widget-randperm a[href^='#/embed/randperm']");

@@ -91,6 +91,25 @@ impl Algo {
         }
     }
 
+    /// The name alone as the papers print it (`RS_NH`), for legends and
+    /// tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algo::Ac => "AC",
+            Algo::Lp => "LP",
+            Algo::Gm => "GM",
+            Algo::Cgm => "CGM",
+            Algo::RsN => "RS_N",
+            Algo::RsNl => "RS_NL",
+            Algo::RsNh => "RS_NH",
+            Algo::RsNlh => "RS_NLH",
+            Algo::Ls => "LS",
+            Algo::Ps => "PS",
+            Algo::Bs => "BS",
+            Algo::Gs => "GS",
+        }
+    }
+
     /// The name as the papers print it, with its source.
     pub fn title(self) -> &'static str {
         match self {

@@ -46,7 +46,11 @@ fn view(ctx: &Ctx<CostRun>, r: &CostRun) -> Html {
                 let last = i as u64 + 1 == x.packets;
                 let data = if last { PACKET_DATA_BYTES - x.padding } else { PACKET_DATA_BYTES };
                 GridCell {
-                    text: format!("4 + {data}"),
+                    text: if last && x.padding > 0 {
+                        format!("4 + {data} + {} pad", x.padding)
+                    } else {
+                        format!("4 + {data}")
+                    },
                     tone: if last && x.padding > 0 { Tone::Orange } else { Tone::Blue },
                     marked: false,
                 }
@@ -59,8 +63,8 @@ fn view(ctx: &Ctx<CostRun>, r: &CostRun) -> Html {
             row_labels: Vec::new(),
             col_labels: Vec::new(),
             caption: format!(
-                "The message as 20-byte packets, 4 bytes of control + data bytes{} (orange: a last packet with padding)",
-                if x.packets > DRAWN { format!("; the first {DRAWN} of {}", x.packets) } else { String::new() }
+                "Packets: control + data bytes{}",
+                if x.packets > DRAWN { format!(", the first {DRAWN} of {}", x.packets) } else { String::new() }
             )
             .into(),
         })

@@ -60,8 +60,34 @@ fn view(ctx: &Ctx<CptRun>, r: &CptRun, p: usize) -> Html {
                     <tbody>{ for body }</tbody>
                 </table>
             </div>
+            { phase(r, p, k) }
             { controls(&ctx.player, &caption, "phase") }
         </>
+    }
+}
+
+/// Every transfer of phase `k`, the processor's own in bold: the whole
+/// phase the row describes one line of.
+fn phase(r: &CptRun, p: usize, k: usize) -> Html {
+    let Some(ts) = k.checked_sub(1).and_then(|i| r.schedule.as_ref().ok()?.phases.get(i)) else {
+        return html! {};
+    };
+    html! {
+        <div class="pairs" aria-label={format!("phase {k}: every transfer")}>
+            <strong>{format!("Phase {k}, every processor: ")}</strong>
+            { for ts.iter().enumerate().map(|(i, t)| {
+                let text = format!(
+                    "{}{} → {}: {} B at {}",
+                    if i > 0 { "; " } else { "" },
+                    t.src, t.dst, t.bytes, t.offset
+                );
+                if t.src == p || t.dst == p {
+                    html! { <strong>{text}</strong> }
+                } else {
+                    html! { <span>{text}</span> }
+                }
+            }) }
+        </div>
     }
 }
 

@@ -32,7 +32,7 @@ fn chart(title: &str, ms: &dyn Fn(usize, usize) -> Option<f64>, cursor: Option<f
         let pts = (0..UNITS.len())
             .filter_map(|u| ms(u, s).map(|t| (UNITS[u] as f64, t)))
             .collect();
-        c = c.with(a.name(), Mark::Line, s, pts);
+        c = c.with(a.label(), Mark::Line, s, pts);
     }
     c
 }
@@ -58,7 +58,7 @@ fn view(ctx: &Ctx<OrderRun>, r: &OrderRun) -> Html {
     );
     let mut order: Vec<usize> = (0..SCHEMES.len()).collect();
     sort_by_u64(&mut order, |&s| f64_key(r.sim_ms[u][s].unwrap_or(f64::INFINITY)));
-    let ranking: Vec<String> = order.iter().map(|&s| SCHEMES[s].name().to_string()).collect();
+    let ranking: Vec<String> = order.iter().map(|&s| SCHEMES[s].label().to_string()).collect();
     let model_row: Vec<Option<f64>> = r.model_ms[u].iter().map(|&x| Some(x)).collect();
     let by_sim = claims(r.key.set, &r.sim_ms[u]);
     let by_model = claims(r.key.set, &model_row);
@@ -92,7 +92,7 @@ fn view(ctx: &Ctx<OrderRun>, r: &OrderRun) -> Html {
                     <tbody>
                         { for order.iter().map(|&s| html! {
                             <tr>
-                                <th scope="row">{SCHEMES[s].name()}</th>
+                                <th scope="row">{SCHEMES[s].label()}</th>
                                 <td>{r.phases.get(s).copied().unwrap_or(0)}</td>
                                 <td>{r.sim_ms[u][s].map_or("refused".into(), format_value)}</td>
                                 <td>{format_value(r.model_ms[u][s])}</td>

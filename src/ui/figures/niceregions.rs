@@ -38,7 +38,7 @@ fn view(ctx: &Ctx<RegionMap>, m: &RegionMap) -> Html {
         .map(|(r, u)| {
             let w = m.winner[r][u];
             GridCell {
-                text: SCHEMES[w].name().to_string(),
+                text: SCHEMES[w].label().to_string(),
                 tone: Tone::group(w),
                 marked: row == Some(r),
             }
@@ -67,7 +67,7 @@ fn view(ctx: &Ctx<RegionMap>, m: &RegionMap) -> Html {
         ),
         Some(r) => {
             let wins: Vec<String> = (0..cols)
-                .map(|u| format!("{} at {}", SCHEMES[m.winner[r][u]].name(), bytes(UNITS[u])))
+                .map(|u| format!("{} at {}", SCHEMES[m.winner[r][u]].label(), bytes(UNITS[u])))
                 .collect();
             format!(
                 "Used R = {} times, a schedule's S counts 1/{} per use: {}.",
@@ -88,7 +88,7 @@ fn view(ctx: &Ctx<RegionMap>, m: &RegionMap) -> Html {
                     <tbody>
                         { for SCHEMES.iter().enumerate().map(|(s, a)| html! {
                             <tr>
-                                <th scope="row">{a.name()}</th>
+                                <th scope="row">{a.label()}</th>
                                 <td>{format_value(m.s_us[s])}</td>
                                 { for (0..cols).map(|u| html! {
                                     <td class={(m.winner[r][u] == s).then_some("tone-green")}>
