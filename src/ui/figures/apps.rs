@@ -51,7 +51,7 @@ fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
         cells: Rc::new(grid_cells),
         row_labels: cells
             .chunks(4)
-            .map(|c| format!("p = {}, {} × {}", c[0].p, c[0].n, c[0].n))
+            .map(|c| format!("p\u{a0}=\u{a0}{}, {}\u{a0}×\u{a0}{}", c[0].p, c[0].n, c[0].n))
             .collect(),
         col_labels: cells.iter().take(4).map(|c| e_name(c.exchange).to_string()).collect(),
         caption: format!(
@@ -116,7 +116,7 @@ fn gauss(ctx: &Ctx<AppsRun>, rows: &[GaussRow]) -> Html {
         rows: rows.len(),
         cols: 4,
         cells: Rc::new(cells),
-        row_labels: rows.iter().map(|g| format!("N = {}", g.n)).collect(),
+        row_labels: rows.iter().map(|g| format!("N\u{a0}=\u{a0}{}", g.n)).collect(),
         col_labels: vec![
             "per iteration, Table 7".into(),
             "estimate, Table 8".into(),

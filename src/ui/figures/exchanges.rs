@@ -91,7 +91,7 @@ fn view(ctx: &Ctx<ExchangeRun>, r: &ExchangeRun) -> Html {
             rows: steps,
             cols: p + 2,
             cells: Rc::new(cells),
-            row_labels: (1..=steps).map(|i| format!("step {i}")).collect(),
+            row_labels: (1..=steps).map(|i| format!("step\u{a0}{i}")).collect(),
             col_labels,
             caption: "Each processor's partner in each step; colour: the meeting stays within a cluster of 4 (blue), 16 (orange), 64 (green), 256 (purple)".into(),
         })

@@ -42,7 +42,7 @@ fn view(ctx: &Ctx<NiceRun>, r: &NiceRun) -> Html {
     };
     html! {
         <>
-            { ccom(&st) }
+            <div class="table-scroll">{ ccom(&st) }</div>
             <div class="charts">{ phases_chart(t, &st) }</div>
             { totals(r) }
             { controls(&ctx.player, &text, "step") }
@@ -93,7 +93,7 @@ fn ccom(st: &RsState) -> Html {
         });
     }
     let row_labels = (first..first + rows)
-        .map(|i| if st.row == Some(i) { format!("▶ row {i}") } else { format!("row {i}") })
+        .map(|i| if st.row == Some(i) { format!("▶\u{a0}row\u{a0}{i}") } else { format!("row\u{a0}{i}") })
         .collect();
     let mut col_labels: Vec<String> = (0..width).map(|z| z.to_string()).collect();
     col_labels.push("send".into());

@@ -24,9 +24,9 @@ impl FigureView for Niceregions {
 
 fn bytes(u: u64) -> String {
     if u >= 1024 {
-        format!("{} KB", u / 1024)
+        format!("{}\u{a0}KB", u / 1024)
     } else {
-        format!("{u} B")
+        format!("{u}\u{a0}B")
     }
 }
 
@@ -52,7 +52,8 @@ fn view(ctx: &Ctx<RegionMap>, m: &RegionMap) -> Html {
         rows: REUSES.len(),
         cols,
         cells: Rc::new(cells),
-        row_labels: REUSES.iter().map(|r| format!("R = {r}")).collect(),
+        // No-break spaces keep a label on one line on a phone.
+        row_labels: REUSES.iter().map(|r| format!("R\u{a0}=\u{a0}{r}")).collect(),
         col_labels: UNITS.iter().map(|&u| bytes(u)).collect(),
         caption: format!(
             "Smallest S/R + C on the {machine}, {} processors, d = {}: rows are reuse counts R, columns message units",
@@ -105,7 +106,7 @@ fn view(ctx: &Ctx<RegionMap>, m: &RegionMap) -> Html {
     });
     html! {
         <>
-            { map }
+            <div class="table-scroll">{ map }</div>
             { for detail }
             { controls(&ctx.player, &caption, "reuse count") }
         </>
