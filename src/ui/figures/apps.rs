@@ -26,13 +26,14 @@ impl FigureView for Apps {
 /// A modelled cell beside the printed one, toned by the tolerance.
 fn compared(model: f64, printed: f64, marked: bool) -> GridCell {
     let r = model / printed;
+    let within = (1.0 / TOLERANCE..TOLERANCE).contains(&r);
     GridCell {
-        text: format!("{} | {printed} (×{r:.2})", format_value(model)),
-        tone: if (1.0 / TOLERANCE..TOLERANCE).contains(&r) {
-            Tone::Green
-        } else {
-            Tone::Yellow
-        },
+        text: format!(
+            "{} | {printed} (×{r:.2}) {}",
+            format_value(model),
+            if within { "✓" } else { "✗" }
+        ),
+        tone: if within { Tone::Green } else { Tone::Yellow },
         marked,
     }
 }
@@ -55,7 +56,7 @@ fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
             .collect(),
         col_labels: cells.iter().take(4).map(|c| e_name(c.exchange).to_string()).collect(),
         caption: format!(
-            "Table 6: model | printed time in s (model ÷ printed); green within ×{TOLERANCE} either way, yellow further"
+            "Table 6: model | printed time in s (model ÷ printed); ✓ within ×{TOLERANCE} either way, ✗ further"
         )
         .into(),
     });
@@ -123,7 +124,7 @@ fn gauss(ctx: &Ctx<AppsRun>, rows: &[GaussRow]) -> Html {
             "estimate vs measured".into(),
             "broadcast: binomial tree vs Table 7".into(),
         ],
-        caption: "Gaussian elimination on 32 processors: ours | printed in ms (ours ÷ printed)".into(),
+        caption: format!("Gaussian elimination on 32 processors: ours | printed in ms (ours ÷ printed); ✓ within ×{TOLERANCE} either way, ✗ further").into(),
     });
     let caption = match at.and_then(|i| rows.get(i)) {
         None => "Each iteration reduces twice, broadcasts the pivot row and updates the rows; N iterations make the estimate.".to_string(),
