@@ -92,17 +92,10 @@ impl ExchangeRun {
         )
     }
 
-    /// Processors in the cluster of `4^level` a meeting stays within
-    /// (1 = a cluster of 4): the level its messages climb to.
+    /// The level of the fat tree a meeting climbs to (1 = within a
+    /// cluster of 4).
     pub fn level(a: usize, b: usize) -> u32 {
-        let mut level = 0;
-        let (mut x, mut y) = (a, b);
-        while x != y {
-            x /= 4;
-            y /= 4;
-            level += 1;
-        }
-        level
+        crate::core::net::fattree::cluster_level(a, b) as u32
     }
 }
 

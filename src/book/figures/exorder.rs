@@ -132,7 +132,13 @@ fn sweep(figure: ExFigure) -> Sweep {
 fn claims(s: &Sweep) -> Vec<Claim> {
     use Exchange::{Bex, Lex, Pex, Rex};
     let last = s.xs.len() - 1;
-    let ms = |e, i| format!("{} {:.2} ms", e_name(e), s.at(e, i));
+    let ms = |e: Exchange, i: usize| format!("{} {:.2} ms", e.title(), s.at(e, i));
+    // "a beats b at point i", with both times as the evidence.
+    let beats = |text: &'static str, a: Exchange, b: Exchange, i: usize, at: &str| Claim {
+        text,
+        holds: s.at(a, i) < s.at(b, i),
+        evidence: format!("{at}: {}, {}", ms(a, i), ms(b, i)),
+    };
     match s.figure {
         ExFigure::Fig10 => {
             let small_spread = {
@@ -164,16 +170,8 @@ fn claims(s: &Sweep) -> Vec<Claim> {
                     holds: small_spread < 1.25,
                     evidence: format!("at 256 B the slowest of the three takes {small_spread:.2}× the fastest"),
                 },
-                Claim {
-                    text: "for large blocks PEX beats REX",
-                    holds: s.at(Pex, last) < s.at(Rex, last),
-                    evidence: format!("at 2048 B: {}, {}", ms(Pex, last), ms(Rex, last)),
-                },
-                Claim {
-                    text: "for large blocks BEX beats PEX",
-                    holds: s.at(Bex, last) < s.at(Pex, last),
-                    evidence: format!("at 2048 B: {}, {}", ms(Bex, last), ms(Pex, last)),
-                },
+                beats("for large blocks PEX beats REX", Pex, Rex, last, "at 2048 B"),
+                beats("for large blocks BEX beats PEX", Bex, Pex, last, "at 2048 B"),
             ]
         }
         ExFigure::Fig11Zero => vec![Claim {
@@ -182,16 +180,8 @@ fn claims(s: &Sweep) -> Vec<Claim> {
             evidence: format!("on 256 processors: {}, {}", ms(Rex, last), ms(Pex, last)),
         }],
         ExFigure::Fig11 => vec![
-            Claim {
-                text: "with 256-byte blocks PEX beats REX on few processors",
-                holds: s.at(Pex, 0) < s.at(Rex, 0),
-                evidence: format!("on 8: {}, {}", ms(Pex, 0), ms(Rex, 0)),
-            },
-            Claim {
-                text: "and REX beats PEX on many",
-                holds: s.at(Rex, last) < s.at(Pex, last),
-                evidence: format!("on 256: {}, {}", ms(Rex, last), ms(Pex, last)),
-            },
+            beats("with 256-byte blocks PEX beats REX on few processors", Pex, Rex, 0, "on 8"),
+            beats("and REX beats PEX on many", Rex, Pex, last, "on 256"),
             Claim {
                 text: "BEX is the best with 256-byte blocks",
                 holds: (0..=last).all(|i| s.at(Bex, i) <= s.at(Pex, i).min(s.at(Rex, i))),
@@ -213,15 +203,6 @@ fn claims(s: &Sweep) -> Vec<Claim> {
     }
 }
 
-/// The exchange's name as the paper prints it.
-pub fn e_name(e: Exchange) -> &'static str {
-    match e {
-        Exchange::Lex => "LEX",
-        Exchange::Pex => "PEX",
-        Exchange::Rex => "REX",
-        Exchange::Bex => "BEX",
-    }
-}
 
 impl Figure for Exorder {
     const TITLE: &'static str = "Which complete exchange wins where (paper 004, Figures 10-12)";

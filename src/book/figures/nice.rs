@@ -96,11 +96,7 @@ pub fn summary(com: &Com, key: &NiceKey, variant: RsVariant) -> Option<Summary> 
         variant,
         phases: out.schedule.len(),
         sum_max: maxes.iter().sum(),
-        splits: out
-            .trace
-            .as_ref()
-            .map_or(0, |t| t.final_state().splits)
-            .max(count_pieces(&out.schedule)),
+        splits: count_pieces(&out.schedule),
         predicted_us: PermCost::cm5_table1().schedule_us(&out.schedule),
     })
 }

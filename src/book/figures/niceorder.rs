@@ -20,7 +20,7 @@ use crate::core::net::TopologySpec;
 use crate::core::schedule::Schedule;
 use crate::core::sim::config::CM5_CYCLE_US;
 use crate::core::sim::runs::{Job, Runs};
-use crate::core::sim::{SimConfig, Sync, Traffic};
+use crate::core::sim::{SimConfig, SimError, SimResult, Sync, Traffic};
 use crate::core::step::{Stepper, map};
 
 /// Which of §6's test sets.
@@ -130,7 +130,14 @@ fn schedule(a: Algo, com: &Com, seed: u64) -> Schedule {
     algo::run(a, com, seed).schedule
 }
 
-fn traffic(a: Algo, com: &Com, s: &Schedule) -> Traffic {
+/// A run's simulated time in µs, if the simulator ran it.
+pub fn sim_us(r: &Result<SimResult, SimError>) -> Option<f64> {
+    r.as_ref().ok().map(|r| r.cycles as f64 * CM5_CYCLE_US)
+}
+
+/// What the simulator runs for scheme `a`: AC sends all of `com` at once,
+/// the others their phases of `s`.
+pub fn traffic(a: Algo, com: &Com, s: &Schedule) -> Traffic {
     match a {
         Algo::Ac => Traffic::free(com),
         // NICE runs its phases loosely synchronously (§1).
@@ -206,11 +213,7 @@ impl Figure for Niceorder {
             model_ms.push(row);
         }
         Box::new(map(Runs::new(jobs), move |results| {
-            let ms = |r: &Result<crate::core::sim::SimResult, _>| {
-                r.as_ref()
-                    .ok()
-                    .map(|r| r.cycles as f64 * CM5_CYCLE_US / 1000.0)
-            };
+            let ms = |r: &Result<SimResult, SimError>| sim_us(r).map(|us| us / 1000.0);
             let sim_ms = results
                 .chunks(SCHEMES.len())
                 .map(|c| c.iter().map(ms).collect())

@@ -16,7 +16,7 @@
 //!   schedules nothing: S = 0. LP needs no table either: each processor
 //!   computes its partner i ⊕ k as it goes, n − 1 operations in all.
 
-use super::niceorder::{OrderKey, TestSet};
+use super::niceorder::{OrderKey, TestSet, sim_us, traffic};
 use crate::book::figure::Figure;
 use crate::book::inputs::matrix::SEED;
 use crate::book::inputs::nice::MACHINE_D;
@@ -28,9 +28,8 @@ use crate::core::cost::hypercube;
 use crate::core::cost::machine::Machine;
 use crate::core::net::TopologySpec;
 use crate::core::schedule::Schedule;
-use crate::core::sim::config::CM5_CYCLE_US;
 use crate::core::sim::runs::{Job, Runs};
-use crate::core::sim::{SimConfig, SimResult, SimError, Sync, Traffic};
+use crate::core::sim::{SimConfig, SimError, SimResult};
 use crate::core::step::{Stepper, map};
 
 /// The machine.
@@ -233,12 +232,8 @@ impl Figure for Niceregions {
         let mut jobs: Vec<Job> = Vec::new();
         for &u in &UNITS {
             let com_u = matrix.matrix(u);
-            for (a, s) in SCHEMES.iter().zip(&schedules) {
-                let traffic = match a {
-                    Algo::Ac => Traffic::free(&com_u),
-                    _ => Traffic::from_schedule(&scaled(s, u), Sync::Loose),
-                };
-                jobs.push((spec, cfg, traffic));
+            for (&a, s) in SCHEMES.iter().zip(&schedules) {
+                jobs.push((spec, cfg, traffic(a, &com_u, &scaled(s, u))));
             }
         }
         Box::new(map(Runs::new(jobs), move |results: Vec<Result<SimResult, SimError>>| {
@@ -246,7 +241,7 @@ impl Figure for Niceregions {
                 .chunks(SCHEMES.len())
                 .map(|c| {
                     c.iter()
-                        .map(|r| r.as_ref().map_or(f64::INFINITY, |r| r.cycles as f64 * CM5_CYCLE_US))
+                        .map(|r| sim_us(r).unwrap_or(f64::INFINITY))
                         .collect()
                 })
                 .collect();

@@ -74,70 +74,62 @@ impl Recomputed {
 
     /// The fastest and slowest scheduler of column `c`, by the model.
     pub fn extremes(&self, c: usize) -> (Cm5Algo, Cm5Algo) {
-        let t = |a: usize| self.cells[a][c].model_ms;
-        let best = (0..4).fold(0, |b, a| if t(a) < t(b) { a } else { b });
-        let worst = (0..4).fold(0, |w, a| if t(a) > t(w) { a } else { w });
-        (ALGOS[best], ALGOS[worst])
+        self.extremes_by(c, |cell| cell.model_ms)
     }
 
     /// The same for the printed times.
     pub fn printed_extremes(&self, c: usize) -> (Cm5Algo, Cm5Algo) {
-        let t = |a: usize| self.cells[a][c].published_ms;
+        self.extremes_by(c, |cell| cell.published_ms)
+    }
+
+    fn extremes_by(&self, c: usize, time: fn(&Cell) -> f64) -> (Cm5Algo, Cm5Algo) {
+        let t = |a: usize| time(&self.cells[a][c]);
         let best = (0..4).fold(0, |b, a| if t(a) < t(b) { a } else { b });
         let worst = (0..4).fold(0, |w, a| if t(a) > t(w) { a } else { w });
         (ALGOS[best], ALGOS[worst])
     }
 }
 
+/// One column of a table: its heading, density (%) and message bytes.
+type Column = (String, u32, u64);
+
 fn recompute(table: u32) -> Recomputed {
     let c = ContentionCost::cm5();
-    let (columns, densities, cells) = if table == 5 {
-        let cols: Vec<String> = TABLE5_COLUMNS
-            .iter()
-            .map(|(n, pc, b)| format!("{n} ({pc} %, {b} B)"))
-            .collect();
-        let dens = TABLE5_COLUMNS.iter().map(|c| c.1).collect();
-        let cells = ALGOS
-            .iter()
-            .enumerate()
-            .map(|(ai, &a)| {
-                TABLE5_COLUMNS
-                    .iter()
-                    .enumerate()
-                    .map(|(ci, &(_, pc, b))| Cell {
-                        published_ms: TABLE5[ai].ms[ci],
-                        model_ms: model_ms(&c, a, pc, b, SEEDS),
-                    })
-                    .collect()
-            })
-            .collect();
-        (cols, dens, cells)
+    let (columns, printed): (Vec<Column>, [&[f64]; 4]) = if table == 5 {
+        (
+            TABLE5_COLUMNS
+                .iter()
+                .map(|&(n, pc, b)| (format!("{n} ({pc} %, {b} B)"), pc, b))
+                .collect(),
+            [0, 1, 2, 3].map(|a| &TABLE5[a].ms[..]),
+        )
     } else {
-        let cols: Vec<String> = TABLE4_COLUMNS
-            .iter()
-            .map(|(pc, b)| format!("{pc} %, {b} B"))
-            .collect();
-        let dens = TABLE4_COLUMNS.iter().map(|c| c.0).collect();
-        let cells = ALGOS
-            .iter()
-            .enumerate()
-            .map(|(ai, &a)| {
-                TABLE4_COLUMNS
-                    .iter()
-                    .enumerate()
-                    .map(|(ci, &(pc, b))| Cell {
-                        published_ms: TABLE4[ai].ms[ci],
-                        model_ms: model_ms(&c, a, pc, b, SEEDS),
-                    })
-                    .collect()
-            })
-            .collect();
-        (cols, dens, cells)
+        (
+            TABLE4_COLUMNS
+                .iter()
+                .map(|&(pc, b)| (format!("{pc} %, {b} B"), pc, b))
+                .collect(),
+            [0, 1, 2, 3].map(|a| &TABLE4[a].ms[..]),
+        )
     };
+    let cells = ALGOS
+        .iter()
+        .zip(printed)
+        .map(|(&a, row)| {
+            columns
+                .iter()
+                .zip(row)
+                .map(|(&(_, pc, b), &published_ms)| Cell {
+                    published_ms,
+                    model_ms: model_ms(&c, a, pc, b, SEEDS),
+                })
+                .collect()
+        })
+        .collect();
     Recomputed {
         table,
-        columns,
-        densities,
+        densities: columns.iter().map(|c| c.1).collect(),
+        columns: columns.into_iter().map(|c| c.0).collect(),
         cells,
     }
 }

@@ -79,7 +79,7 @@ pub fn asynchronous_us(model: &ContentionCost, schedule: &Schedule) -> f64 {
     let p = schedule.n;
     let mut port = vec![(0.0f64, 0.0f64); p];
     for t in schedule.phases.iter().flatten() {
-        if t.src == t.dst || t.src >= p || t.dst >= p {
+        if t.is_local() || t.src >= p || t.dst >= p {
             continue;
         }
         let cost = model.step_us(t.bytes, 1.0, false);
@@ -103,7 +103,7 @@ pub fn schedule_us(model: &ContentionCost, schedule: &Schedule) -> f64 {
     for phase in &schedule.phases {
         let moves: Vec<(usize, usize, u64)> = phase
             .iter()
-            .filter(|t| t.src != t.dst && t.src < p && t.dst < p)
+            .filter(|t| !t.is_local() && t.src < p && t.dst < p)
             .map(|t| (t.src, t.dst, t.bytes))
             .collect();
         if moves.is_empty() {

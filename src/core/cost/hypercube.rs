@@ -65,7 +65,7 @@ pub fn schedule_us(cost: &PermCost, schedule: &Schedule) -> f64 {
         .phases
         .iter()
         .map(|phase| {
-            let moves: Vec<_> = phase.iter().filter(|t| t.src != t.dst).collect();
+            let moves: Vec<_> = phase.iter().filter(|t| !t.is_local()).collect();
             if moves.is_empty() {
                 return 0.0;
             }

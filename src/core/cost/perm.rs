@@ -38,7 +38,7 @@ impl PermCost {
         // for a port this phase does not use.
         let ports = phase.iter().map(|t| 2 * t.src.max(t.dst) + 2).max();
         let mut busy: Vec<Option<f64>> = vec![None; ports.unwrap_or(0)];
-        for t in phase.iter().filter(|t| t.src != t.dst) {
+        for t in phase.iter().filter(|t| !t.is_local()) {
             let cost = self.phase_us(t.bytes);
             *busy[2 * t.src].get_or_insert(0.0) += cost;
             *busy[2 * t.dst + 1].get_or_insert(0.0) += cost;

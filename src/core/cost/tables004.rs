@@ -70,7 +70,7 @@ mod tests {
         let mut model = [[0.0; 8]; 4];
         for (ai, &a) in ALGOS.iter().enumerate() {
             for (ci, &(pc, b)) in TABLE4_COLUMNS.iter().enumerate() {
-                let m = model_ms(&c, a, pc, b, 5);
+                let m = model_ms(&c, a, pc, b, SEEDS);
                 let ratio = m / TABLE4[ai].ms[ci];
                 assert!(
                     (0.5..2.0).contains(&ratio),
@@ -110,7 +110,10 @@ mod tests {
         use crate::published::ponnusamy93::{TABLE5, TABLE5_COLUMNS};
         let c = ContentionCost::cm5();
         for (ci, &(name, pc, b)) in TABLE5_COLUMNS.iter().enumerate() {
-            let m: Vec<f64> = ALGOS.iter().map(|&a| model_ms(&c, a, pc, b, 5)).collect();
+            let m: Vec<f64> = ALGOS
+                .iter()
+                .map(|&a| model_ms(&c, a, pc, b, SEEDS))
+                .collect();
             assert!(m[0] > m[1].max(m[2]).max(m[3]), "{name}: {m:?}");
             if pc < 40 {
                 assert!(m[3] < m[1], "{name}: GS beats PS: {m:?}");

@@ -51,6 +51,17 @@ pub fn parents(level: usize) -> usize {
     if level <= 2 { 2 } else { 4 }
 }
 
+/// The level of the smallest cluster (of 4, 16, 64, … processors) that
+/// holds both `a` and `b`: the level a message between them climbs to
+/// (0 if they are the same processor).
+pub fn cluster_level(a: usize, b: usize) -> usize {
+    let mut level = 0;
+    while a / 4usize.pow(level as u32) != b / 4usize.pow(level as u32) {
+        level += 1;
+    }
+    level
+}
+
 impl FatTree {
     /// A fat tree over `n` ≥ 1 processors.
     pub fn new(n: usize) -> Self {
@@ -84,11 +95,7 @@ impl FatTree {
 
     /// The lowest level whose cluster contains both processors (0 if equal).
     pub fn lca_level(&self, a: usize, b: usize) -> usize {
-        let mut level = 0;
-        while a / 4usize.pow(level as u32) != b / 4usize.pow(level as u32) {
-            level += 1;
-        }
-        level
+        cluster_level(a, b)
     }
 
     /// Id of the link between child node `child` (at level−1) and its

@@ -5,11 +5,11 @@
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::apps::{Apps, AppsRun, AppsSettings, GaussRow, TOLERANCE};
-use crate::book::figures::exorder::e_name;
 use crate::chart::format_value;
 use crate::core::cost::apps004::FftCell;
-use crate::ui::parts::controls::plain_figure;
-use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
+use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::compare::compared;
+use crate::ui::parts::grid::{GridCell, GridProps, grid};
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -23,19 +23,10 @@ impl FigureView for Apps {
     }
 }
 
-/// A modelled cell beside the printed one, toned by the tolerance.
-fn compared(model: f64, printed: f64, marked: bool) -> GridCell {
-    let r = model / printed;
-    let within = (1.0 / TOLERANCE..TOLERANCE).contains(&r);
-    GridCell {
-        text: format!(
-            "{} | {printed} (×{r:.2}) {}",
-            format_value(model),
-            if within { "✓" } else { "✗" }
-        ),
-        tone: if within { Tone::Green } else { Tone::Yellow },
-        marked,
-    }
+/// A modelled cell beside the printed one, judged by the tolerance.
+fn cell(model: f64, printed: f64, marked: bool) -> GridCell {
+    let within = (1.0 / TOLERANCE..TOLERANCE).contains(&(model / printed));
+    compared(model, printed, Some(within), marked)
 }
 
 fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
@@ -44,7 +35,7 @@ fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
     let grid_cells: Vec<GridCell> = cells
         .iter()
         .enumerate()
-        .map(|(i, c)| compared(c.model_s(), c.published_s, at == Some(i / 4)))
+        .map(|(i, c)| cell(c.model_s(), c.published_s, at == Some(i / 4)))
         .collect();
     let table = grid(&GridProps {
         rows,
@@ -54,7 +45,7 @@ fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
             .chunks(4)
             .map(|c| format!("p\u{a0}=\u{a0}{}, {}\u{a0}×\u{a0}{}", c[0].p, c[0].n, c[0].n))
             .collect(),
-        col_labels: cells.iter().take(4).map(|c| e_name(c.exchange).to_string()).collect(),
+        col_labels: cells.iter().take(4).map(|c| c.exchange.title().to_string()).collect(),
         caption: format!(
             "Table 6: model | printed time in s (model ÷ printed); ✓ within ×{TOLERANCE} either way, ✗ further"
         )
@@ -75,7 +66,7 @@ fn fft(ctx: &Ctx<AppsRun>, cells: &[FftCell], rates: [f64; 2]) -> Html {
                         .map_or(String::new(), |s| format!(" (one start-up per message: {} s)", format_value(s)));
                     format!(
                         "{} {} s of exchange{serial}",
-                        e_name(c.exchange),
+                        c.exchange.title(),
                         format_value(c.exchange_s)
                     )
                 })
@@ -106,10 +97,10 @@ fn gauss(ctx: &Ctx<AppsRun>, rows: &[GaussRow]) -> Html {
         .flat_map(|(i, g)| {
             let m = at == Some(i);
             [
-                compared(g.per_iteration, g.printed_per_iteration, m),
-                compared(g.estimate, g.printed_estimate, m),
-                compared(g.estimate, g.measured, m),
-                compared(g.broadcast_model, g.ops[2], m),
+                cell(g.per_iteration, g.printed_per_iteration, m),
+                cell(g.estimate, g.printed_estimate, m),
+                cell(g.estimate, g.measured, m),
+                cell(g.broadcast_model, g.ops[2], m),
             ]
         })
         .collect();

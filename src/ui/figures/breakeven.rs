@@ -2,7 +2,8 @@
 //! break-even line and equations 5 and 6, added one layer per step.
 
 use super::FigureView;
-use super::host::{Ctx, FigureProps, Shared, standard};
+use super::host::{Ctx, FigureProps, Shared};
+use crate::ui::parts::standard::standard;
 use crate::book::figures::breakeven::{Breakeven, BreakevenRun, BreakevenSettings};
 use crate::chart::{Chart, LegendAt, Mark, Scale, format_value};
 use crate::core::cost::breakeven::{self, LpCgmModel, measured};

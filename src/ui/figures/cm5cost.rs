@@ -9,7 +9,7 @@ use crate::chart::{Chart, Mark, format_value};
 use crate::core::published::ponnusamy93::PACKET_DATA_BYTES;
 use crate::core::words::plural_s;
 use crate::ui::chart::ChartView;
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::player::controls;
 use std::rc::Rc;

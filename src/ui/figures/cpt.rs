@@ -7,7 +7,7 @@ use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::cpt::{Cpt, CptRun, CptSettings};
 use crate::core::words::plural_s;
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::parts::report::refused;
 use crate::ui::player::controls;
 use yew::prelude::*;

@@ -6,9 +6,9 @@
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::exchanges::{ExchangeRun, ExchangeSettings, Exchanges};
-use crate::book::figures::exorder::e_name;
 use crate::chart::format_value;
-use crate::ui::parts::controls::{plain_figure, verdict};
+use crate::ui::parts::compare::verdict;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::parts::report::refused;
 use crate::ui::player::controls;
@@ -129,7 +129,7 @@ fn view(ctx: &Ctx<ExchangeRun>, r: &ExchangeRun) -> Html {
     let caption = match k.checked_sub(1).and_then(|i| plan.steps.get(i).map(|s| (i, s))) {
         None => format!(
             "{} on {p} processors: {} steps, each moving {} of {} bytes per message; the model's sum is {} ms (the paper's closed form: {} ms).",
-            e_name(r.key.algo),
+            r.key.algo.title(),
             plan.steps.len(),
             plan.blocks,
             r.key.bytes,

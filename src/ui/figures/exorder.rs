@@ -4,10 +4,11 @@
 
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
-use crate::book::figures::exorder::{ExFigure, Exorder, ExorderSettings, Sweep, e_name};
+use crate::book::figures::exorder::{ExFigure, Exorder, ExorderSettings, Sweep};
 use crate::chart::{Chart, Mark, Scale, format_value};
 use crate::ui::chart::ChartView;
-use crate::ui::parts::controls::{plain_figure, verdict};
+use crate::ui::parts::compare::verdict;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -49,12 +50,12 @@ fn view(ctx: &Ctx<Sweep>, s: &Sweep) -> Html {
     };
     for (k, (e, ts)) in s.series.iter().enumerate() {
         let pts = s.xs.iter().zip(ts).map(|(&x, &t)| (x as f64, t)).collect();
-        chart = chart.with(e_name(*e), Mark::Line, k, pts);
+        chart = chart.with(e.title(), Mark::Line, k, pts);
     }
     let ranking: Vec<String> = s
         .ranking(i)
         .iter()
-        .map(|&e| format!("{} {} ms", e_name(e), format_value(s.at(e, i))))
+        .map(|&e| format!("{} {} ms", e.title(), format_value(s.at(e, i))))
         .collect();
     let caption = if ctx.pos > 0 {
         format!("{what}: fastest first, {}.", ranking.join(", "))

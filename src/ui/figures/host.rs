@@ -17,8 +17,7 @@ use crate::book::params::{Notice, Values, parse_step, read, read_over};
 use crate::book::route::STEP;
 use crate::book::settings::Settings;
 use crate::core::step::{Progress, Stepper};
-use crate::ui::job::{JobProgressProps, JobState, job_progress, use_job};
-use crate::ui::parts::frame::{self, FrameProps};
+use crate::ui::job::{JobState, use_job};
 use crate::ui::player::{PlayerHandle, use_player};
 use crate::ui::theme::{Theme, use_theme};
 use crate::ui::url::UrlState;
@@ -439,72 +438,4 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
         player,
         notices: all,
     }
-}
-
-/// The usual figure: its frame, the settings, then the computation's
-/// progress, a "stopped" note after a cancel, or the finished view.
-pub fn standard<T>(
-    props: &FigureProps,
-    ctx: &Ctx<T>,
-    settings: Html,
-    what: &'static str,
-    view: impl FnOnce(&Rc<T>) -> Html,
-) -> Html {
-    let (body, running) = match &ctx.phase {
-        RunState::Running {
-            progress,
-            elapsed_ms,
-        } => (None, Some((*progress, *elapsed_ms))),
-        RunState::Cancelled => (None, None),
-        RunState::Done(out) => (Some(view(out)), None),
-    };
-    let common = Common {
-        notices: ctx.notices.clone(),
-        onkeydown: ctx.player.onkeydown.clone(),
-        cancel: ctx.cancel.clone(),
-        rerun: ctx.rerun.clone(),
-    };
-    framed(props, common, settings, what, body, running)
-}
-
-/// What [`framed`] needs of a figure's context, whatever its result type.
-struct Common {
-    notices: Vec<Notice>,
-    onkeydown: Callback<KeyboardEvent>,
-    cancel: Callback<()>,
-    rerun: Callback<()>,
-}
-
-/// The body of [`standard`], compiled once for every figure.
-fn framed(
-    props: &FigureProps,
-    c: Common,
-    settings: Html,
-    what: &'static str,
-    body: Option<Html>,
-    running: Option<(Progress, f64)>,
-) -> Html {
-    let body = match (body, running) {
-        (Some(view), _) => view,
-        (None, Some((progress, elapsed_ms))) => html! {
-            { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
-        },
-        (None, None) => {
-            let again = c.rerun.reform(|_: MouseEvent| ());
-            html! {
-                <div class="job" role="status">
-                    <span>{"Stopped before the end. Smaller settings finish sooner."}</span>
-                    <button type="button" onclick={again}>{"Run again"}</button>
-                </div>
-            }
-        }
-    };
-    frame::frame(&FrameProps {
-        id: props.id.clone(),
-        title: props.entry.title.into(),
-        caption: props.caption.clone(),
-        notices: c.notices,
-        onkeydown: Some(c.onkeydown),
-        children: html! { <>{ settings }{ body }</> },
-    })
 }

@@ -8,7 +8,7 @@ use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::irregular::{Irregular, IrregularRun, IrregularSettings};
 use crate::chart::format_value;
 use crate::core::algo::cm5::{Cm5Event, caption};
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::parts::matrix::{Cell, MatrixView, swatches};
 use crate::ui::player::controls;
 use crate::ui::theme::Theme;

@@ -2,7 +2,8 @@
 //! (`ui::netview`), or why the run cannot be shown.
 
 use super::FigureView;
-use super::host::{Ctx, FigureProps, Shared, standard};
+use super::host::{Ctx, FigureProps, Shared};
+use crate::ui::parts::standard::standard;
 use crate::book::figures::netsim::{Netsim, NetsimSettings, SimRun};
 use crate::ui::netview::NetAnimator;
 use crate::ui::parts::report::{refused, settings};

@@ -9,15 +9,13 @@ use crate::book::figures::nice::{Nice, NiceRun, NiceSettings, Traced};
 use crate::chart::{Chart, Mark, format_value};
 use crate::core::algo::rs::events::{RsState, Verdict, caption};
 use crate::ui::chart::ChartView;
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::ccom_table::window;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::parts::report::refused;
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// Rows of CCOM printed at most (a window around the row at work).
-const WINDOW: usize = 16;
 
 impl FigureView for Nice {
     fn view(props: &FigureProps, ctx: &Ctx<NiceRun>, _: &NiceSettings, _: &Shared) -> Html {
@@ -54,11 +52,8 @@ fn view(ctx: &Ctx<NiceRun>, r: &NiceRun) -> Html {
 fn ccom(st: &RsState) -> Html {
     let n = st.ccom.len();
     let width = st.ccom.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let rows = n.min(WINDOW);
-    let first = match st.row {
-        Some(f) if n > WINDOW => f.saturating_sub(WINDOW / 2).min(n - WINDOW),
-        _ => 0,
-    };
+    let shown = window(n, st.row);
+    let (first, rows) = (shown.start, shown.len());
     let cols = width + 1;
     let mut cells = Vec::with_capacity(rows * cols);
     for i in first..first + rows {
@@ -97,7 +92,7 @@ fn ccom(st: &RsState) -> Html {
         .collect();
     let mut col_labels: Vec<String> = (0..width).map(|z| z.to_string()).collect();
     col_labels.push("send".into());
-    let shown = if n > WINDOW {
+    let shown = if rows < n {
         format!(" (rows {} to {} of {n})", first, first + rows - 1)
     } else {
         String::new()

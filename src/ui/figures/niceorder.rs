@@ -10,7 +10,8 @@ use crate::book::figures::niceorder::{
 use crate::chart::{Chart, Mark, Scale, format_value};
 use crate::core::sorting::{f64_key, sort_by_u64};
 use crate::ui::chart::ChartView;
-use crate::ui::parts::controls::{plain_figure, verdict};
+use crate::ui::parts::compare::verdict;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;

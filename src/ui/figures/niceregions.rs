@@ -10,7 +10,7 @@ use crate::book::figures::niceregions::{
 };
 use crate::chart::format_value;
 use crate::core::cost::machine::Machine;
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::player::controls;
 use std::rc::Rc;

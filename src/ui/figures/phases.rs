@@ -2,7 +2,8 @@
 //! Table 4, Tables 2-3 and d + log₂ d, in one of three plots.
 
 use super::FigureView;
-use super::host::{Ctx, FigureProps, Shared, standard};
+use super::host::{Ctx, FigureProps, Shared};
+use crate::ui::parts::standard::standard;
 use crate::book::figures::phases::{Phases, PhasesSettings, Plot};
 use crate::chart::{Chart, LegendAt, Mark};
 use crate::core::sweep::{self, GmRuns, PhaseSweepResult, Point, d_plus_log_d, probes_per_n};

@@ -11,7 +11,7 @@ use crate::core::published::wang93::PERMUTATIONS_WITHIN_5_PERCENT;
 use crate::core::sim::config::CM5_CYCLE_US;
 use crate::core::sim::randperm::{histogram, within};
 use crate::ui::chart::ChartView;
-use crate::ui::parts::controls::plain_figure;
+use crate::ui::parts::standard::plain_figure;
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;

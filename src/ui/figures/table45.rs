@@ -6,10 +6,10 @@
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::table45::{Recomputed, Table45, Table45Settings};
-use crate::chart::format_value;
 use crate::core::cost::tables004::ALGOS;
-use crate::ui::parts::controls::plain_figure;
-use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
+use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::compare::compared;
+use crate::ui::parts::grid::{GridCell, GridProps, grid};
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -28,22 +28,9 @@ fn view(ctx: &Ctx<Recomputed>, r: &Recomputed) -> Html {
         .map(|(a, c)| {
             let cell = r.cells[a][c];
             // Table 4 has a tolerance (the model was fitted to it); Table
-            // 5's cells compare random stand-ins and carry no mark.
-            let (mark, tone) = match (r.table, r.verdict(a, c).starts_with("within")) {
-                (4, true) => (" ✓", Tone::Green),
-                (4, false) => (" ✗", Tone::Yellow),
-                _ => ("", Tone::Sky),
-            };
-            GridCell {
-                text: format!(
-                    "{} | {} (×{:.2}){mark}",
-                    format_value(cell.model_ms),
-                    cell.published_ms,
-                    cell.ratio()
-                ),
-                tone,
-                marked: col == Some(c),
-            }
+            // 5's cells compare random stand-ins and carry no verdict.
+            let within = (r.table == 4).then(|| r.verdict(a, c).starts_with("within"));
+            compared(cell.model_ms, cell.published_ms, within, col == Some(c))
         })
         .collect();
     let table = grid(&GridProps {

@@ -14,6 +14,16 @@ use yew::prelude::*;
 /// Rows printed at most.
 const WINDOW: usize = 16;
 
+/// The rows printed of `n`: all of them up to [`WINDOW`], else a window of
+/// that many around the row `focus` being worked on.
+pub fn window(n: usize, focus: Option<usize>) -> std::ops::Range<usize> {
+    let first = match focus {
+        Some(f) if n > WINDOW => f.saturating_sub(WINDOW / 2).min(n - WINDOW),
+        _ => 0,
+    };
+    first..first + n.min(WINDOW)
+}
+
 /// What to print.
 pub struct CcomTable<'a> {
     /// Columns of CCOM.
@@ -32,11 +42,8 @@ impl CcomTable<'_> {
     /// touched (they are also outlined).
     pub fn view(&self, mark: &dyn Fn(usize, usize) -> Option<Tone>) -> Html {
         let n = self.pvt.len();
-        let rows = n.min(WINDOW);
-        let first = match self.focus {
-            Some(f) if n > WINDOW => f.saturating_sub(WINDOW / 2).min(n - WINDOW),
-            _ => 0,
-        };
+        let shown = window(n, self.focus);
+        let (first, rows) = (shown.start, shown.len());
         let extra = 1 + self.sendl.is_some() as usize;
         let cols = self.width + extra;
         let mut cells = Vec::with_capacity(rows * cols);

@@ -167,29 +167,3 @@ pub fn ParamInput(props: &ParamInputProps) -> Html {
         </div>
     }
 }
-
-/// The usual figure without a matrix to edit: a row with every setting
-/// (the catalogue's note under each), then `view` once the computation
-/// (`what`) is done.
-pub fn plain_figure<T>(
-    props: &FigureProps,
-    ctx: &Ctx<T>,
-    what: &'static str,
-    view: impl FnOnce(&std::rc::Rc<T>) -> Html,
-) -> Html {
-    let settings =
-        crate::ui::parts::matrix_figure::settings_row(props, &ctx.values, &ctx.set_values, &|k| {
-            props.entry.note(k).into()
-        });
-    crate::ui::figures::host::standard(props, ctx, settings, what, view)
-}
-
-/// A verdict as the tables print it: a tick or a cross and the words.
-pub fn verdict(holds: bool, words: &str) -> Html {
-    let (mark, class) = if holds {
-        ("✓", "verdict verdict-holds")
-    } else {
-        ("✗", "verdict verdict-differs")
-    };
-    html! { <span class={class}><span aria-hidden="true">{mark}{" "}</span>{words.to_string()}</span> }
-}

@@ -6,8 +6,9 @@
 use crate::book::inputs::matrix::{Matrix, toggle};
 use crate::book::params::Values;
 use crate::core::com::Com;
-use crate::ui::figures::host::{Ctx, FigureProps, Shared, standard};
+use crate::ui::figures::host::{Ctx, FigureProps, Shared};
 use crate::ui::parts::controls::setting_for;
+use crate::ui::parts::standard::standard;
 use crate::ui::theme::Theme;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -8,6 +8,7 @@
 //! wasm less than a component.
 
 pub mod ccom_table;
+pub mod compare;
 pub mod controls;
 pub mod edit_form;
 pub mod frame;
@@ -17,3 +18,4 @@ pub mod matrix_figure;
 pub mod mesh;
 pub mod redist;
 pub mod report;
+pub mod standard;

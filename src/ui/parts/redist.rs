@@ -1,8 +1,9 @@
 //! What chapter 9's figures share (paper 003): their frame with one input
 //! per setting, and the processors' column headings.
 
-use crate::ui::figures::host::{Ctx, FigureProps, standard};
+use crate::ui::figures::host::{Ctx, FigureProps};
 use crate::ui::parts::controls::setting;
+use crate::ui::parts::standard::standard;
 use std::rc::Rc;
 use yew::prelude::*;
 

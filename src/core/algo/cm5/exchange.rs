@@ -42,6 +42,16 @@ impl Exchange {
         }
     }
 
+    /// The name as paper 004 prints it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Exchange::Lex => "LEX",
+            Exchange::Pex => "PEX",
+            Exchange::Rex => "REX",
+            Exchange::Bex => "BEX",
+        }
+    }
+
     /// Looks an exchange up by name; the error lists the names.
     pub fn parse(name: &str) -> Result<Exchange, String> {
         Exchange::ALL

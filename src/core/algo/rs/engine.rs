@@ -8,7 +8,7 @@ use super::links::Links;
 use crate::algo::outcome::Outcome;
 use crate::com::Com;
 use crate::rng::Rng;
-use crate::schedule::{Promise, Schedule, Transfer};
+use crate::schedule::{Promise, Schedule, Transfer, largest_network_transfer};
 use crate::step::{Progress, Stepper};
 use crate::trace::{Recorder, snapshot_every};
 
@@ -330,30 +330,20 @@ impl Stepper for Rs {
         };
         // Local copies are done in place: they do not set a phase's length.
         let total = |phases: &[Vec<Transfer>]| -> u64 {
-            phases
-                .iter()
-                .map(|p| crate::schedule::largest_network_transfer(p))
-                .sum()
+            phases.iter().map(|p| largest_network_transfer(p)).sum()
         };
         let split_total = total(&self.phases);
         let record = self.rec.is_some();
         let mut plain = Rs::new(&com, &plain_cfg, record);
         while plain.step() {}
         let plain_total = total(&plain.phases);
-        if split_total < plain_total {
-            let note = RsEvent::Kept {
-                split: true,
-                split_total,
-                plain_total,
-            };
-            self.finish_noted(Some(note))
-        } else {
-            let note = RsEvent::Kept {
-                split: false,
-                split_total,
-                plain_total,
-            };
-            plain.finish_noted(Some(note))
-        }
+        let split = split_total < plain_total;
+        let note = RsEvent::Kept {
+            split,
+            split_total,
+            plain_total,
+        };
+        let kept = if split { *self } else { plain };
+        kept.finish_noted(Some(note))
     }
 }
