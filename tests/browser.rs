@@ -37,3 +37,5 @@ mod parts;
 mod redistribution;
 #[path = "browser/simulation.rs"]
 mod simulation;
+#[path = "browser/synthesis.rs"]
+mod synthesis;

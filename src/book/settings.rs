@@ -154,6 +154,24 @@ impl FromValue for String {
     }
 }
 
+/// A choice's word as its spec lists it (for choices that name no core
+/// type: a preset or "custom", a table of the appendix).
+impl FromValue for &'static str {
+    fn from_value(v: Option<&Value>, spec: &ParamSpec) -> Self {
+        match or_default(v, spec) {
+            Value::Choice(c) => c,
+            _ => "",
+        }
+    }
+
+    fn check(spec: &ParamSpec) -> Result<(), String> {
+        match spec.kind {
+            ParamKind::Choice { .. } => Ok(()),
+            _ => Err(format!("{} is not a choice", spec.key)),
+        }
+    }
+}
+
 /// A value named by a word (an algorithm, a machine, a mode): read by the
 /// core's [`Keyword::from_keyword`], so links, the CLI and the JS API spell
 /// it alike.

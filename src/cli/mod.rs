@@ -6,6 +6,7 @@
 //! summary. Bad input prints one line on stderr and exits with code 2.
 
 mod human;
+mod reproduce;
 
 use crate::api::{self, ApiError, Args};
 use serde_json::Value;
@@ -46,6 +47,9 @@ commands:
             [--claim start|arrival] [--seed S]
   figures   the book's figures: name, title, chapter, embed link and every setting
             [--name NAME]
+  reproduce every printed table of the five papers recomputed: published, ours,
+            difference and verdict per cell; exit status 1 if a cell differs
+            without an explanation  [--paper 000|001|002|003|004] [--table ID]
 
 --com FILE reads a matrix as CSV rows or JSON ({\"n\", \"sizes\"}).
 --json prints JSON on stdout; without it a summary is printed.
@@ -55,7 +59,15 @@ commands:
 /// stdout/stderr; returns the exit code.
 pub fn main(argv: &[String]) -> i32 {
     use std::io::Write;
-    match run(argv) {
+    let (result, status) = if argv.first().map(String::as_str) == Some("reproduce") {
+        match reproduce::run(&argv[1..]) {
+            Ok((text, code)) => (Ok(text), code),
+            Err(e) => (Err(e), EXIT_USAGE),
+        }
+    } else {
+        (run(argv), 0)
+    };
+    match result {
         Ok(text) => {
             // A reader that stops early (`commbook … | head`) closes the pipe;
             // that is not an error worth a panic or a message.
@@ -65,7 +77,7 @@ pub fn main(argv: &[String]) -> i32 {
                     eprintln!("commbook: error: cannot write the output: {e}");
                     1
                 }
-                _ => 0,
+                _ => status,
             }
         }
         Err(e) => {
@@ -82,6 +94,9 @@ pub fn run(argv: &[String]) -> Result<String, ApiError> {
     };
     if matches!(command.as_str(), "help" | "--help" | "-h") {
         return Ok(USAGE.trim_end().to_string());
+    }
+    if command == "reproduce" {
+        return reproduce::run(&argv[1..]).map(|(text, _)| text);
     }
     if command.starts_with('-') {
         return Err(ApiError(format!(

@@ -14,6 +14,7 @@ pub mod mesh;
 pub mod net;
 pub mod published;
 pub mod redist;
+pub mod reproduce;
 pub mod rng;
 pub mod schedule;
 pub mod sim;

@@ -25,7 +25,7 @@ const size = Object.fromEntries(files.map((f) => [f, { raw: statSync(join(dist, 
 const kind = (f) => f.startsWith('pages/search.') ? 'search index'
   : f.startsWith('pages/') ? 'chapter page'
   : f.startsWith('commbook-worker') ? 'JS API worker'
-  : /^commbook-(mesh|redist|sim)-/.test(f) ? 'figure module'
+  : /^commbook-[a-z]+-[0-9a-f]+/.test(f) ? 'figure module'
   : f === 'sw.js' ? 'service worker' : 'the book';
 console.log('file                                              bytes      gzip  what');
 for (const f of files) console.log(`${f.padEnd(48)} ${String(size[f].raw).padStart(9)} ${String(size[f].gz).padStart(9)}  ${kind(f)}`);

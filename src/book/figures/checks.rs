@@ -20,23 +20,30 @@ pub struct Ran {
 
 /// The notices `raw` settings of `F` give, up to its key.
 pub fn notices<F: Figure>(raw: &[(String, String)]) -> Vec<Notice> {
-    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
-    let (_, mut more) = F::key(&F::Settings::from_values(&values));
-    notices.append(&mut more);
-    notices
+    key::<F>(raw).1
 }
 
 /// Runs `F` on `raw` settings (`key=value` strings, as a link gives them).
 pub fn run<F: Figure>(raw: &[(String, String)]) -> Ran {
-    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
-    let settings = F::Settings::from_values(&values);
-    let (key, mut more) = F::key(&settings);
-    notices.append(&mut more);
-    let out = crate::core::step::run(F::compute(&key));
+    let (out, notices) = output::<F>(raw);
     Ran {
         notices,
         steps: F::steps(&out),
     }
+}
+
+/// The key `F` reads from `raw` settings, with every notice on the way.
+pub fn key<F: Figure>(raw: &[(String, String)]) -> (F::Key, Vec<Notice>) {
+    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
+    let (key, mut more) = F::key(&F::Settings::from_values(&values));
+    notices.append(&mut more);
+    (key, notices)
+}
+
+/// `F`'s output for `raw` settings, computed to the end, and the notices.
+pub fn output<F: Figure>(raw: &[(String, String)]) -> (F::Output, Vec<Notice>) {
+    let (key, notices) = key::<F>(raw);
+    (crate::core::step::run(F::compute(&key)), notices)
 }
 
 /// Checks figure `F`, listed as `name: ty`, adding what fails to `errors`.

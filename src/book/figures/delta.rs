@@ -1,21 +1,22 @@
-//! `delta`: Figures 2, 5 and 6 of paper 001 recomputed on the fitted
-//! Intel Delta model (`core::mesh::figures`): the scatter and gather
-//! algorithms' times across message sizes beside the printed times, and
+//! `delta`: Figures 2, 5, 6 and 9 of paper 001 recomputed on the fitted
+//! Intel Delta model (`core::mesh::figures`): the scatter, gather and
+//! all-to-all algorithms' times across message sizes beside the printed
+//! times, and
 //! set-ups against time relative to 1-lev-dir.
 
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec, Value};
 use crate::book::settings::FromValue;
 use crate::core::mesh::config::{Op, parse_mesh};
-use crate::core::mesh::figures::{FIGURE5_SIZES, SizeSweep};
-use crate::core::step::{Immediate, Stepper};
+use crate::core::mesh::figures::{FIGURE5_SIZES, SizeSweep, SweepBuilder};
+use crate::core::step::{Stepper, map};
 
 /// Which of the paper's figures.
 pub const FIGURE: ParamSpec = ParamSpec {
     key: "figure",
     label: "figure",
     kind: ParamKind::Choice {
-        options: &["2", "5", "6"],
+        options: &["2", "5", "6", "9"],
         default: "2",
     },
 };
@@ -89,7 +90,7 @@ pub struct DeltaRun {
 
 impl Figure for Delta {
     const TITLE: &'static str =
-        "Set-ups and time on the Delta model (Figures 2, 5 and 6 of paper 001)";
+        "Set-ups and time on the Delta model (Figures 2, 5, 6 and 9 of paper 001)";
     const START_AT_END: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] =
         &[("mesh", "printed values exist for 16×16 only")];
@@ -100,20 +101,28 @@ impl Figure for Delta {
     fn key(s: &DeltaSettings) -> (Which, Vec<Notice>) {
         let which = Which {
             setups: s.figure == 5,
-            op: if s.figure == 6 { Op::Gather } else { Op::Scatter },
+            op: match s.figure {
+                6 => Op::Gather,
+                9 => Op::AllToAll,
+                _ => Op::Scatter,
+            },
             rows: s.mesh.rows,
             cols: s.mesh.cols,
         };
         (which, Vec::new())
     }
 
-    /// Runs the five algorithms across the message sizes.
+    /// Runs the five algorithms (eight for all-to-all) across the message
+    /// sizes.
     fn compute(w: &Which) -> Box<dyn Stepper<Output = DeltaRun>> {
         let which = *w;
-        Box::new(Immediate::new(move || DeltaRun {
-            which,
-            sweep: SizeSweep::new(which.op, which.rows, which.cols).ok(),
-        }))
+        Box::new(map(
+            SweepBuilder::new(which.op, which.rows, which.cols),
+            move |r| DeltaRun {
+                which,
+                sweep: r.ok(),
+            },
+        ))
     }
 
     /// One step per algorithm, or per message size for Figure 5.

@@ -37,6 +37,8 @@ macro_rules! for_each_figure {
                 tournament: Tournament,
                 cross: Cross,
                 links: Links,
+                combining: Combining,
+                crossover: Crossover,
             }
             // Chapter 9 (paper 003).
             redist {
@@ -61,6 +63,13 @@ macro_rules! for_each_figure {
                 irregular: Irregular,
                 table45: Table45,
                 apps: Apps,
+            }
+            // Chapters 11 and 13 (all five papers): the advisor, the region
+            // maps and the recomputed tables need every model at once.
+            synthesis {
+                reproduce: Reproduce,
+                advisor: Advisor,
+                regions: Regions,
             }
         }
     };

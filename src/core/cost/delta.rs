@@ -93,6 +93,20 @@ impl DeltaCost {
         mesh: &Mesh,
         supersteps: impl IntoIterator<Item = &'a [(usize, usize, u64)]>,
     ) -> f64 {
+        self.ends_us(mesh, supersteps)
+            .last()
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    /// The time at which each superstep's last message has been received
+    /// (the run so far: a later superstep never ends earlier), in one pass.
+    pub fn ends_us<'a>(
+        &self,
+        mesh: &Mesh,
+        supersteps: impl IntoIterator<Item = &'a [(usize, usize, u64)]>,
+    ) -> Vec<f64> {
+        let mut ends = Vec::new();
         let p = mesh.rows * mesh.cols;
         let mut send_free = vec![0.0f64; p];
         let mut recv_free = vec![0.0f64; p];
@@ -130,8 +144,9 @@ impl DeltaCost {
                 ready[d] = ready[d].max(done);
                 end = end.max(done);
             }
+            ends.push(end);
         }
-        end
+        ends
     }
 
     /// The predicted time of a collective, in microseconds.
@@ -144,6 +159,12 @@ impl DeltaCost {
     /// do not depend on L, so a sweep over message sizes (Figures 2, 5, 6)
     /// runs each algorithm once and prices it here for every L.
     pub fn collective_us_at(&self, c: &crate::mesh::Collective, l: u64) -> f64 {
+        self.collective_ends_us(c, l).last().copied().unwrap_or(0.0)
+    }
+
+    /// [`DeltaCost::ends_us`] of a collective's supersteps with actual
+    /// messages of `l` bytes: the time so far after each superstep.
+    pub fn collective_ends_us(&self, c: &crate::mesh::Collective, l: u64) -> Vec<f64> {
         let steps: Vec<Vec<(usize, usize, u64)>> = c
             .supersteps
             .iter()
@@ -154,7 +175,7 @@ impl DeltaCost {
                     .collect()
             })
             .collect();
-        self.total_us(&c.spec.mesh, steps.iter().map(Vec::as_slice))
+        self.ends_us(&c.spec.mesh, steps.iter().map(Vec::as_slice))
     }
 }
 

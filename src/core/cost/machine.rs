@@ -11,7 +11,7 @@
 //! | preset | τ (µs) | 1/φ (MB/s) | source |
 //! |---|---|---|---|
 //! | `cm5` | ≈ 200 (fit) | ≈ 4.8 (fit) | paper 000, Table 1 (random permutations, 32 nodes) |
-//! | `cm5-p2p` | 73 | 8.9 | paper 004, §3.1 (one message, no contention) |
+//! | `cm5-p2p` | 73 | 8.9 | paper 004, §3.2 (one message, no contention) |
 //! | `delta` | 75 | 7.5 | not in the papers; published Touchstone Delta measurements |
 //! | `ipsc860` | 136 | 2.5 | not in the papers; published iPSC/860 measurements |
 //! | `sp2` | 40 | 66.7 | paper 003, §5 (GDM: T_d = 40 µs, τ_d = 15 ns/byte) |
@@ -90,7 +90,7 @@ impl Machine {
         match self {
             Machine::Cm5 => "paper 000, §5, Table 1: least-squares fit of τ + Mφ to the averages",
             Machine::Cm5PointToPoint => {
-                "paper 004, §3.1: t = 0.112·l + 73 µs for l a multiple of 16 bytes"
+                "paper 004, §3.2: t = 0.112·l + 73 µs for l a multiple of 16 bytes"
             }
             Machine::Delta => {
                 "not in the book's papers (paper 001 §2 gives only the topology): approximate \

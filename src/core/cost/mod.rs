@@ -10,6 +10,7 @@
 //! set-ups, send and receive rates, 482 + 30-byte packets and link loads,
 //! for superstep algorithms.
 
+pub mod advise;
 pub mod apps004;
 pub mod breakeven;
 pub mod choice;

@@ -1,5 +1,6 @@
-//! Figures 2, 5 and 6 of paper 001 recomputed: the five message-combining
-//! one-to-all (or all-to-one) algorithms on one mesh, their set-ups, and
+//! Figures 2, 5, 6 and 9 of paper 001 recomputed: the five message-combining
+//! one-to-all (or all-to-one) algorithms, or the eight all-to-all ones of
+//! Figure 9, on one mesh, their set-ups, and
 //! the Delta model's time for each message size the paper measured, beside
 //! the printed values where the paper has them (256 processors only).
 //!
@@ -22,9 +23,10 @@
 use super::config::{
     Algo, CollectiveConfig, CollectiveError, GATHER_GAMMA, Op, SCATTER_GAMMA, Spec,
 };
-use super::run_rooted;
+use super::{Collective, run, run_rooted};
 use crate::cost::delta::DeltaCost;
-use crate::published::hambrusch::{FIGURE2, FIGURE5_SETUPS, FIGURE6, SIZES};
+use crate::published::hambrusch::{FIGURE2, FIGURE5_SETUPS, FIGURE6, FIGURE9, SIZES};
+use crate::step::{Progress, Stepper};
 
 /// The five algorithms of Figure 5, in the paper's order of set-ups.
 pub const ALGOS: [Algo; 5] = [
@@ -96,53 +98,11 @@ pub struct SizeSweep {
 
 impl SizeSweep {
     /// Runs the five algorithms from P_0 with the paper's γ (0.75 for a
-    /// scatter, 0.60 for a gather) and prices them with the Delta preset.
-    /// Printed values are attached on a 16×16 mesh.
+    /// scatter, 0.60 for a gather), or Figure 9's eight all-to-all ones,
+    /// and prices them with the Delta preset. Printed values are attached
+    /// on a 16×16 mesh.
     pub fn new(op: Op, rows: usize, cols: usize) -> Result<SizeSweep, CollectiveError> {
-        let sizes: Vec<u64> = SIZES.iter().rev().copied().collect();
-        let paper = rows == 16 && cols == 16;
-        let table = if op == Op::Gather {
-            &FIGURE6[..]
-        } else {
-            &FIGURE2[..]
-        };
-        let cost = DeltaCost::delta();
-        let curves = ALGOS
-            .iter()
-            .map(|&algo| {
-                let mut cfg = CollectiveConfig::new(op, algo, rows, cols);
-                if algo == Algo::LogpLevRec {
-                    cfg.gamma = Some(if op == Op::Gather {
-                        GATHER_GAMMA
-                    } else {
-                        SCATTER_GAMMA
-                    });
-                }
-                let spec = cfg.validate()?;
-                let c = run_rooted(&spec);
-                let row = table
-                    .iter()
-                    .find(|r| r.algo == algo.name())
-                    .filter(|_| paper);
-                let printed = |l: u64| {
-                    let i = SIZES.iter().position(|&s| s == l)?;
-                    row.and_then(|r| r.ms[i])
-                };
-                let paper_setups = paper_setups(&spec);
-                Ok(Curve {
-                    title: spec.title(),
-                    setups: c.setups(),
-                    paper_setups,
-                    model_ms: sizes
-                        .iter()
-                        .map(|&l| cost.collective_us_at(&c, l) / 1000.0)
-                        .collect(),
-                    paper_ms: sizes.iter().map(|&l| printed(l)).collect(),
-                    spec,
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(SizeSweep { op, sizes, curves })
+        crate::step::run(Box::new(SweepBuilder::new(op, rows, cols)))
     }
 
     /// Curve `a`'s time at size index `i` relative to 1-lev-dir's, from the
@@ -164,7 +124,14 @@ impl SizeSweep {
     /// The sentence for the times figure after curve `k` (1-based) is added.
     pub fn times_caption(&self, k: usize) -> String {
         let Some(c) = k.checked_sub(1).and_then(|i| self.curves.get(i)) else {
-            return "No algorithm yet: step forward to add the five, fewest set-ups last.".into();
+            return format!(
+                "No algorithm yet: step forward to add the {}.",
+                if self.op == Op::AllToAll {
+                    "eight of Figure 9"
+                } else {
+                    "five, fewest set-ups last"
+                }
+            );
         };
         let (lo, hi) = (0, self.sizes.len() - 1);
         let at = |i: usize| {
@@ -214,6 +181,133 @@ impl SizeSweep {
             self.sizes[i],
             parts.join(", ")
         )
+    }
+}
+
+/// [`SizeSweep::new`] as a stepper: each algorithm's run, then its price
+/// at each message size, one per step (a 16 × 16 all-to-all is thousands
+/// of sends to price).
+pub struct SweepBuilder {
+    op: Op,
+    rows: usize,
+    cols: usize,
+    curves: Vec<Curve>,
+    /// The algorithm being priced: its run and its times so far.
+    current: Option<(Spec, Collective, Vec<f64>)>,
+    error: Option<CollectiveError>,
+}
+
+impl SweepBuilder {
+    pub fn new(op: Op, rows: usize, cols: usize) -> Self {
+        SweepBuilder {
+            op,
+            rows,
+            cols,
+            curves: Vec::new(),
+            current: None,
+            error: None,
+        }
+    }
+
+    fn algos(&self) -> &'static [Algo] {
+        match self.op {
+            // Figure 9's eight, in its order.
+            Op::AllToAll => Op::AllToAll.algos(),
+            _ => &ALGOS,
+        }
+    }
+
+    fn start(&self, algo: Algo) -> Result<(Spec, Collective, Vec<f64>), CollectiveError> {
+        let mut cfg = CollectiveConfig::new(self.op, algo, self.rows, self.cols);
+        if algo == Algo::LogpLevRec {
+            cfg.gamma = Some(if self.op == Op::Gather {
+                GATHER_GAMMA
+            } else {
+                SCATTER_GAMMA
+            });
+        }
+        let spec = cfg.validate()?;
+        let c = if self.op == Op::AllToAll {
+            run(&spec)
+        } else {
+            run_rooted(&spec)
+        };
+        Ok((spec, c, Vec::new()))
+    }
+
+    fn curve(&self, spec: Spec, c: &Collective, model_ms: Vec<f64>) -> Curve {
+        let table = match self.op {
+            Op::Gather => &FIGURE6[..],
+            Op::Scatter => &FIGURE2[..],
+            Op::AllToAll => &FIGURE9[..],
+        };
+        let paper = self.rows == 16 && self.cols == 16;
+        let row = table
+            .iter()
+            .find(|r| r.algo == spec.algo.name())
+            .filter(|_| paper);
+        let printed = |l: u64| {
+            let i = SIZES.iter().position(|&s| s == l)?;
+            row.and_then(|r| r.ms[i])
+        };
+        Curve {
+            title: spec.title(),
+            setups: c.setups(),
+            paper_setups: paper_setups(&spec),
+            model_ms,
+            paper_ms: SIZES.iter().rev().map(|&l| printed(l)).collect(),
+            spec,
+        }
+    }
+}
+
+impl Stepper for SweepBuilder {
+    type Output = Result<SizeSweep, CollectiveError>;
+
+    fn step(&mut self) -> bool {
+        let algos = self.algos();
+        if self.error.is_some() || self.curves.len() >= algos.len() {
+            return false;
+        }
+        match self.current.take() {
+            None => match self.start(algos[self.curves.len()]) {
+                Ok(cur) => self.current = Some(cur),
+                Err(e) => self.error = Some(e),
+            },
+            Some((spec, c, mut ms)) => {
+                // Sizes smallest first, as the curves hold them.
+                let l = SIZES[SIZES.len() - 1 - ms.len()];
+                ms.push(DeltaCost::delta().collective_us_at(&c, l) / 1000.0);
+                if ms.len() == SIZES.len() {
+                    let curve = self.curve(spec, &c, ms);
+                    self.curves.push(curve);
+                } else {
+                    self.current = Some((spec, c, ms));
+                }
+            }
+        }
+        self.error.is_none() && self.curves.len() < algos.len()
+    }
+
+    fn progress(&self) -> Progress {
+        let per = SIZES.len() as u64 + 1;
+        let partial = self.current.as_ref().map_or(0, |c| 1 + c.2.len() as u64);
+        Progress {
+            done: self.curves.len() as u64 * per + partial,
+            total: self.algos().len() as u64 * per,
+        }
+    }
+
+    fn finish(mut self: Box<Self>) -> Self::Output {
+        while self.step() {}
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        Ok(SizeSweep {
+            op: self.op,
+            sizes: SIZES.iter().rev().copied().collect(),
+            curves: self.curves,
+        })
     }
 }
 
@@ -270,5 +364,19 @@ mod tests {
             "{first}"
         );
         assert!(first.contains("(printed 0.14)"), "{first}");
+    }
+
+    #[test]
+    fn figure_9_sweep_has_the_eight_all_to_all_algorithms() {
+        let s = SizeSweep::new(Op::AllToAll, 16, 16).unwrap();
+        let names: Vec<&str> = s.curves.iter().map(|c| c.spec.algo.name()).collect();
+        assert_eq!(names.len(), 8);
+        assert_eq!(names[2], "1-lev-xor");
+        // 16 KB is the last size; printed 4,608.85 ms for 1-lev-xor.
+        assert_eq!(
+            s.curves[2].paper_ms.last().copied().flatten(),
+            Some(4608.85)
+        );
+        assert!(s.times_caption(0).contains("eight of Figure 9"));
     }
 }

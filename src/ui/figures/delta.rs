@@ -29,10 +29,10 @@ fn chart(f: &DeltaRun, s: &SizeSweep, k: usize) -> Chart {
             "time / time of 1-lev-dir",
         )
     } else {
-        let what = if f.which.op == Op::Gather {
-            "All-to-one"
-        } else {
-            "One-to-all"
+        let what = match f.which.op {
+            Op::Gather => "All-to-one",
+            Op::AllToAll => "All-to-all",
+            Op::Scatter => "One-to-all",
         };
         Chart::new(
             &format!("{what} on a {rows}×{cols} Delta"),
