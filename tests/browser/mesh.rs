@@ -140,6 +140,8 @@ async fn five_scatters_race_at_one_superstep() {
 #[wasm_bindgen_test]
 async fn delta_figures_start_complete_and_step_back() {
     let m = mount("#/chapter/scatter").await;
+    // The sweep runs an algorithm's price at one size per step.
+    computed(&m).await;
     assert!(m.text("#widget-delta2 .position").contains("5 / 5"));
     assert!(
         m.caption("delta2")
@@ -153,6 +155,7 @@ async fn delta_figures_start_complete_and_step_back() {
     assert!(m.caption("delta2").starts_with("No algorithm yet"));
     drop(m);
     let m = mount("#/chapter/scatter?delta5.step=1").await;
+    computed(&m).await;
     assert!(
         m.caption("delta5")
             .starts_with("L = 16 bytes, times relative to 1-lev-dir"),

@@ -63,6 +63,14 @@ crate::settings! {
                 default: "irregular",
             },
         },
+        pub topology: &'static str = ParamSpec {
+            key: "topology",
+            label: "network",
+            kind: ParamKind::Choice {
+                options: &["auto", "fattree", "mesh"],
+                default: "auto",
+            },
+        },
         pub p: usize = int("p", "processors p", 2, 1024, 32),
         pub d: usize = int("d", "messages per processor d (irregular)", 1, 1023, 8),
         pub bytes: u64 = int("bytes", "bytes per message (redist: per processor)", 1, 16_777_216, 1024),
@@ -143,8 +151,30 @@ pub struct Advice {
 /// The workload the settings describe, corrected where the models need it.
 pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
     let p = s.p.max(2);
+    // The network: a complete exchange is priced on a fat tree (paper 004)
+    // and an all-to-all on a mesh (paper 001) unless the reader picks one.
+    let on_fat_tree = match (s.pattern, s.topology) {
+        ("exchange" | "alltoall", "fattree") => true,
+        ("exchange" | "alltoall", "mesh") => false,
+        ("scatter", "fattree") => {
+            notes.push(Notice(
+                "the book prices scatters on a mesh only (paper 001's algorithms); using the mesh".into(),
+            ));
+            false
+        }
+        ("irregular" | "redist", "fattree" | "mesh") => {
+            notes.push(Notice(format!(
+                "{} prices a step by its start-up and bytes whatever the network; the {} setting changes nothing here",
+                if s.pattern == "redist" { "paper 003's GDM model" } else { "paper 000's τ + Mφ model" },
+                s.topology
+            )));
+            false
+        }
+        (pattern, _) => pattern == "exchange",
+    };
+    let exchange = matches!(s.pattern, "exchange" | "alltoall");
     match s.pattern {
-        "exchange" => {
+        _ if exchange && on_fat_tree => {
             let q = if p.is_power_of_two() { p } else { 1 << p.ilog2() };
             if q != p {
                 notes.push(Notice(format!(
@@ -153,7 +183,7 @@ pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
             }
             Workload::Exchange { p: q, bytes: s.bytes }
         }
-        "alltoall" | "scatter" => {
+        "exchange" | "alltoall" | "scatter" => {
             let (rows, cols) = mesh_of(p);
             let bytes = s.bytes.min(16384);
             if bytes < s.bytes {
@@ -162,10 +192,10 @@ pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
                     s.bytes
                 )));
             }
-            if s.pattern == "alltoall" {
-                Workload::AllToAll { rows, cols, bytes }
-            } else {
+            if s.pattern == "scatter" {
                 Workload::Scatter { rows, cols, bytes }
+            } else {
+                Workload::AllToAll { rows, cols, bytes }
             }
         }
         "redist" => Workload::Redist {
@@ -201,6 +231,7 @@ impl Figure for Advisor {
     const START_AT_END: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[
         ("p", "all-to-all and scatter run on the most nearly square r × c mesh with r·c = p, up to 1,024 processors"),
+        ("topology", "auto: a complete exchange on a fat tree (paper 004), an all-to-all or a scatter on a mesh (paper 001)"),
         ("bytes", "for redist: the array's bytes per processor (8-byte elements)"),
     ];
     type Settings = AdvisorSettings;
@@ -251,6 +282,16 @@ mod tests {
         let (a, _) = advise(&[("pattern", "alltoall"), ("p", "64"), ("machine", "delta")]);
         assert_eq!(a.key.workload, Workload::AllToAll { rows: 8, cols: 8, bytes: 1024 });
         assert!(a.ranked.iter().all(|c| c.us > 0.0));
+        // The network: an all-to-all on a fat tree is a complete exchange,
+        // a complete exchange on a mesh an all-to-all.
+        let (a, _) = advise(&[("pattern", "alltoall"), ("topology", "fattree"), ("p", "64")]);
+        assert_eq!(a.key.workload, Workload::Exchange { p: 64, bytes: 1024 });
+        let (a, _) = advise(&[("pattern", "exchange"), ("topology", "mesh"), ("p", "64")]);
+        assert_eq!(a.key.workload, Workload::AllToAll { rows: 8, cols: 8, bytes: 1024 });
+        let (_, notes) = advise(&[("pattern", "scatter"), ("topology", "fattree")]);
+        assert!(notes[0].0.contains("mesh only"), "{notes:?}");
+        let (_, notes) = advise(&[("topology", "mesh")]);
+        assert!(notes[0].0.contains("changes nothing"), "{notes:?}");
         let (_, notes) = advise(&[("d", "40")]);
         assert!(notes[0].0.contains("using d = 31"));
         assert_eq!(mesh_of(32), (4, 8));
