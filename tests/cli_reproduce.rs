@@ -1,20 +1,15 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! `commbook reproduce`: the printed tables recomputed, as text or JSON,
 //! with the exit status the README documents.
-#![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::{bad, run};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_commbook"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 #[test]
 fn json_holds_published_and_ours_for_every_cell() {
-    let out = run(&["reproduce", "--paper", "004", "--json"]);
+    let out = run("reproduce --paper 004 --json");
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -52,7 +47,7 @@ fn json_holds_published_and_ours_for_every_cell() {
 
 #[test]
 fn text_is_aligned_with_verdicts_and_reasons() {
-    let out = run(&["reproduce", "--paper", "003"]);
+    let out = run("reproduce --paper 003");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("== paper 003, Figure 11"), "{text}");
@@ -65,23 +60,15 @@ fn text_is_aligned_with_verdicts_and_reasons() {
 
 #[test]
 fn one_table_and_bad_requests() {
-    let out = run(&["reproduce", "--table", "004-t2"]);
+    let out = run("reproduce --table 004-t2");
     assert_eq!(out.status.code(), Some(0));
     assert!(
         String::from_utf8(out.stdout)
             .unwrap()
             .contains("1 tables, 3 cells")
     );
-    for bad in [
-        &["reproduce", "--paper", "007"][..],
-        &["reproduce", "--table", "fig99"],
-        &["reproduce", "--paper"],
-        &["reproduce", "--papers", "001"],
-    ] {
-        let out = run(bad);
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("commbook: error:"), "{err}");
-        assert!(out.stdout.is_empty());
-    }
+    assert!(bad("reproduce --paper 007").contains("the papers are 000, 001, 002, 003, 004"));
+    assert!(bad("reproduce --table fig99").contains("001-fig9"));
+    assert!(bad("reproduce --paper").contains("needs a value"));
+    assert!(bad("reproduce --papers 001").contains("--paper"));
 }

@@ -15,6 +15,9 @@ use yew::prelude::*;
 
 /// How long one slice may run, in ms.
 const SLICE_MS: f64 = 12.0;
+/// How long the first slice may run, in ms: work a little longer than a
+/// slice still finishes before the first paint and shows no bar.
+const FIRST_SLICE_MS: f64 = 25.0;
 /// How long work may take before a progress bar is shown, in ms.
 pub const SHOW_AFTER_MS: f64 = 100.0;
 
@@ -72,7 +75,7 @@ where
             let job: Rc<RefCell<Option<Boxed<T>>>> = Rc::new(RefCell::new(Some(make(key))));
             let started = dom::now_ms();
             // The first slice runs now, so quick work never flashes a bar.
-            if let Some(next) = slice(&job, &state, started, &flag) {
+            if let Some(next) = slice(&job, &state, started, &flag, FIRST_SLICE_MS) {
                 schedule(job, state, started, flag.clone(), next);
             }
             move || flag.set(true)
@@ -97,6 +100,7 @@ fn slice<T: 'static>(
     state: &UseStateHandle<JobState<T>>,
     started: f64,
     cancelled: &Rc<Cell<bool>>,
+    budget_ms: f64,
 ) -> Option<Progress> {
     if cancelled.get() {
         return None;
@@ -116,7 +120,7 @@ fn slice<T: 'static>(
         n += 1;
         if n.is_multiple_of(every) {
             let elapsed = dom::now_ms() - t0;
-            if elapsed > SLICE_MS {
+            if elapsed > budget_ms {
                 break;
             }
             if elapsed < 1.0 && every < 64 {
@@ -146,7 +150,7 @@ fn schedule<T: 'static>(
     _p: Progress,
 ) {
     Timeout::new(0, move || {
-        if let Some(p) = slice(&job, &state, started, &cancelled) {
+        if let Some(p) = slice(&job, &state, started, &cancelled, SLICE_MS) {
             schedule(job, state, started, cancelled, p);
         }
     })

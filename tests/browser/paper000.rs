@@ -142,6 +142,7 @@ async fn gm_and_cgm_caps_are_enforced_with_notices() {
 #[wasm_bindgen_test]
 async fn phases_sweep_steps_through_its_samples() {
     let m = mount("#/chapter/cgm?phases.samples=2&phases.gm=zero").await;
+    computed(&m).await;
     assert!(m.text("#widget-phases .position").contains("2 / 2"));
     assert!(
         m.caption("phases")
@@ -161,6 +162,7 @@ async fn phases_sweep_steps_through_its_samples() {
     drop(m);
     let m =
         mount("#/chapter/cgm?phases.samples=2&phases.gm=off&phases.plot=extra&phases.step=0").await;
+    computed(&m).await;
     assert!(m.caption("phases").starts_with("No matrices yet"));
     assert!(m.text("#widget-phases .chart").contains("permutations − d"));
 }
