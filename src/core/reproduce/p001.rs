@@ -124,14 +124,12 @@ fn timing(
         t = t.row(move || {
             let mut b = RowBuilder::new(rule, row.label);
             let ours = ms.borrow();
+            let why = limit.unwrap_or(
+                "the Delta's timings have jumps the paper itself leaves unexplained (§3.2); a \
+                 six-rate model fitted to 100 cells misses the extremes",
+            );
             for ((&l, printed), &ours) in SIZES.iter().zip(row.ms).zip(ours.iter()) {
                 let Some(printed) = printed else { continue };
-                let why = match limit {
-                    Some(why) => why.to_string(),
-                    None => "the Delta's timings have jumps the paper itself leaves unexplained \
-                             (§3.2); a six-rate model fitted to 100 cells misses the extremes"
-                        .to_string(),
-                };
                 b.num_why(format!("{l} B"), printed, ours, why);
             }
             b.done()

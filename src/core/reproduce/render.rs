@@ -1,14 +1,7 @@
 //! The recomputed tables as terminal text: one line per cell, aligned, the
 //! reasons of explained cells numbered once per table.
 
-use super::{Table, Value, Verdict, fmt_num};
-
-fn value(v: &Value) -> String {
-    match v {
-        Value::Number(x) => fmt_num(*x),
-        Value::Text(s) => s.clone(),
-    }
-}
+use super::{Table, Verdict, counts_line};
 
 /// Cells per verdict over all tables, in words.
 pub fn summary_line(tables: &[Table]) -> String {
@@ -18,15 +11,7 @@ pub fn summary_line(tables: &[Table]) -> String {
             *a += b;
         }
     }
-    let cells: usize = c.iter().sum();
-    format!(
-        "{} tables, {cells} cells: {} match, {} within tolerance, {} explained, {} differ",
-        tables.len(),
-        c[0],
-        c[1],
-        c[2],
-        c[3]
-    )
+    format!("{} tables, {}", tables.len(), counts_line(c))
 }
 
 /// Every table as aligned text, with the summary last.
@@ -37,7 +22,7 @@ pub fn render_text(tables: &[Table]) -> String {
             "== paper {}, {}: {} ({})\n   ours: {}\n   tolerance: {}\n",
             t.paper, t.name, t.title, t.source, t.method, t.tolerance
         ));
-        let mut reasons: Vec<&str> = Vec::new();
+        let (cells, reasons) = t.lines();
         let mut lines: Vec<[String; 6]> = vec![[
             "row".into(),
             "column".into(),
@@ -46,37 +31,20 @@ pub fn render_text(tables: &[Table]) -> String {
             "difference".into(),
             "verdict".into(),
         ]];
-        let mut label = "";
-        for row in &t.rows {
-            if !row.label.is_empty() {
-                label = &row.label;
-            }
-            for c in &row.cells {
-                let diff = match (c.difference(), c.ratio()) {
-                    (Some(d), Some(r)) => format!("{} (×{})", fmt_num(d), fmt_num(r)),
-                    (Some(d), None) => fmt_num(d),
-                    _ if c.published == c.ours => "same".into(),
-                    _ => "differs".into(),
-                };
-                let verdict = match &c.verdict {
-                    Verdict::Explained(why) => {
-                        let k = reasons.iter().position(|r| *r == why).unwrap_or_else(|| {
-                            reasons.push(why);
-                            reasons.len() - 1
-                        });
-                        format!("{} explained [{}]", c.verdict.mark(), k + 1)
-                    }
-                    v => format!("{} {}", v.mark(), v.word()),
-                };
-                lines.push([
-                    label.to_string(),
-                    c.column.clone(),
-                    value(&c.published),
-                    value(&c.ours),
-                    diff,
-                    verdict,
-                ]);
-            }
+        for l in &cells {
+            let c = l.cell;
+            let verdict = match (&c.verdict, l.reason) {
+                (Verdict::Explained(_), Some(k)) => format!("{} explained [{k}]", c.verdict.mark()),
+                (v, _) => format!("{} {}", v.mark(), v.word()),
+            };
+            lines.push([
+                l.label.to_string(),
+                c.column.clone(),
+                c.published.text(),
+                c.ours.text(),
+                c.difference_text(),
+                verdict,
+            ]);
         }
         let widths: Vec<usize> = (0..6)
             .map(|i| {

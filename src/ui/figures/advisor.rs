@@ -5,11 +5,10 @@
 
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
-use super::regions::time;
-use crate::book::chapter;
 use crate::book::figures::advisor::{Advice, Advisor, AdvisorSettings};
 use crate::core::cost::advise::Workload;
 use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::units::{chapter_name, time};
 use crate::ui::player::controls;
 use yew::prelude::*;
 
@@ -31,11 +30,6 @@ fn describe(w: &Workload) -> String {
         Workload::Scatter { rows, cols, bytes } => format!("a scatter of {bytes} B to each processor of a {rows} × {cols} mesh"),
         Workload::Redist { k, p, bytes } => format!("cyclic(x) → cyclic({k}x) on {p} processors, {bytes} B of array each"),
     }
-}
-
-/// "chapter 3, GM and CGM, iteration by iteration" for a slug.
-pub fn chapter_name(slug: &str) -> String {
-    chapter(slug).map_or_else(|| slug.to_string(), |c| format!("chapter {}, {}", c.number, c.title))
 }
 
 fn view(ctx: &Ctx<Advice>, a: &Advice) -> Html {

@@ -11,6 +11,7 @@ use crate::book::figures::niceregions::{
 use crate::chart::format_value;
 use crate::core::cost::machine::Machine;
 use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::units::bytes;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::player::controls;
 use std::rc::Rc;
@@ -19,14 +20,6 @@ use yew::prelude::*;
 impl FigureView for Niceregions {
     fn view(props: &FigureProps, ctx: &Ctx<RegionMap>, _: &NiceregionsSettings, _: &Shared) -> Html {
         plain_figure(props, ctx, "the costs", |m| view(ctx, m))
-    }
-}
-
-fn bytes(u: u64) -> String {
-    if u >= 1024 {
-        format!("{}\u{a0}KB", u / 1024)
-    } else {
-        format!("{u}\u{a0}B")
     }
 }
 

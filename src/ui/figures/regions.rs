@@ -4,12 +4,11 @@
 //! player's row every cell's time and its margin over the runner-up.
 
 use super::FigureView;
-use super::advisor::chapter_name;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::regions::{RegionGrid, Regions, RegionsSettings};
-use crate::chart::format_value;
 use crate::ui::parts::grid::{GridCell, GridProps, Tone, grid};
 use crate::ui::parts::standard::plain_figure;
+use crate::ui::parts::units::{bytes, chapter_name, time};
 use crate::ui::player::controls;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,26 +16,6 @@ use yew::prelude::*;
 impl FigureView for Regions {
     fn view(props: &FigureProps, ctx: &Ctx<RegionGrid>, _: &RegionsSettings, _: &Shared) -> Html {
         plain_figure(props, ctx, "the map", |g| view(ctx, g))
-    }
-}
-
-/// A size in B, KB or MB, kept on one line.
-pub fn bytes(u: u64) -> String {
-    if u >= 1 << 20 {
-        format!("{}\u{a0}MB", u >> 20)
-    } else if u >= 1024 {
-        format!("{}\u{a0}KB", u >> 10)
-    } else {
-        format!("{u}\u{a0}B")
-    }
-}
-
-/// A time in µs or ms.
-pub fn time(us: f64) -> String {
-    if us >= 1000.0 {
-        format!("{}\u{a0}ms", format_value(us / 1000.0))
-    } else {
-        format!("{}\u{a0}µs", format_value(us))
     }
 }
 

@@ -6,7 +6,7 @@
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::reproduce::{Reproduce, ReproduceSettings};
-use crate::core::reproduce::{Cell, Table, Value, Verdict, fmt_num, summary_line};
+use crate::core::reproduce::{Table, Verdict, counts_line, summary_line};
 use crate::ui::parts::standard::plain_figure;
 use crate::ui::player::controls;
 use yew::prelude::*;
@@ -14,22 +14,6 @@ use yew::prelude::*;
 impl FigureView for Reproduce {
     fn view(props: &FigureProps, ctx: &Ctx<Vec<Table>>, _: &ReproduceSettings, _: &Shared) -> Html {
         plain_figure(props, ctx, "the tables", |t| view(ctx, t))
-    }
-}
-
-fn value(v: &Value) -> String {
-    match v {
-        Value::Number(x) => fmt_num(*x),
-        Value::Text(s) => s.clone(),
-    }
-}
-
-fn difference(c: &Cell) -> String {
-    match (c.difference(), c.ratio()) {
-        (Some(d), Some(r)) => format!("{} (×{})", fmt_num(d), fmt_num(r)),
-        (Some(d), None) => fmt_num(d),
-        _ if c.published == c.ours => "same".into(),
-        _ => "differs".into(),
     }
 }
 
@@ -49,43 +33,19 @@ fn verdict(v: &Verdict, reason: Option<usize>) -> Html {
 }
 
 fn table_view(t: &Table, marked: bool) -> Html {
-    let mut reasons: Vec<&str> = Vec::new();
-    let mut label = "";
-    let rows: Vec<Html> = t
-        .rows
-        .iter()
-        .flat_map(|row| {
-            if !row.label.is_empty() {
-                label = &row.label;
-            }
-            let label = label.to_string();
-            row.cells
-                .iter()
-                .map(|c| {
-                    let reason = match &c.verdict {
-                        Verdict::Explained(why) => Some(
-                            reasons.iter().position(|r| *r == why).unwrap_or_else(|| {
-                                reasons.push(why);
-                                reasons.len() - 1
-                            }) + 1,
-                        ),
-                        _ => None,
-                    };
-                    html! {
-                        <tr>
-                            <th scope="row">{label.clone()}</th>
-                            <td class="text">{c.column.clone()}</td>
-                            <td>{value(&c.published)}</td>
-                            <td>{value(&c.ours)}</td>
-                            <td>{difference(c)}</td>
-                            <td class="text">{verdict(&c.verdict, reason)}</td>
-                        </tr>
-                    }
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let [m, w, e, d] = t.counts();
+    let (lines, reasons) = t.lines();
+    let rows = lines.iter().map(|l| {
+        html! {
+            <tr>
+                <th scope="row">{l.label}</th>
+                <td class="text">{l.cell.column.clone()}</td>
+                <td>{l.cell.published.text()}</td>
+                <td>{l.cell.ours.text()}</td>
+                <td>{l.cell.difference_text()}</td>
+                <td class="text">{verdict(&l.cell.verdict, l.reason)}</td>
+            </tr>
+        }
+    });
     html! {
         <section class={classes!("repro-table", marked.then_some("marked"))} id={format!("table-{}", t.id)}>
             <h3>{format!("Paper {}, {}: {}", t.paper, t.name, t.title)}</h3>
@@ -96,7 +56,7 @@ fn table_view(t: &Table, marked: bool) -> Html {
             </p>
             <div class="table-scroll">
                 <table class="data">
-                    <caption>{format!("{} cells: {m} match, {w} within tolerance, {e} explained, {d} differ", m + w + e + d)}</caption>
+                    <caption>{counts_line(t.counts())}</caption>
                     <thead><tr>
                         <th scope="col">{"row"}</th><th scope="col">{"column"}</th>
                         <th scope="col">{"published"}</th><th scope="col">{"ours"}</th>
@@ -124,9 +84,11 @@ fn view(ctx: &Ctx<Vec<Table>>, tables: &[Table]) -> Html {
             summary_line(tables)
         ),
         Some(t) => {
-            let [m, w, e, d] = t.counts();
+            // "12 cells: 3 match, …" without its count of cells.
+            let counts = counts_line(t.counts());
+            let counts = counts.split_once(": ").map_or(counts.as_str(), |(_, c)| c);
             format!(
-                "Table {k} of {}: paper {}, {} — {m} match, {w} within tolerance, {e} explained, {d} differ{}.",
+                "Table {k} of {}: paper {}, {} — {counts}{}.",
                 tables.len(),
                 t.paper,
                 t.name,

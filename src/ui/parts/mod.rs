@@ -19,3 +19,4 @@ pub mod mesh;
 pub mod redist;
 pub mod report;
 pub mod standard;
+pub mod units;
