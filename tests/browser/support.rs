@@ -71,12 +71,19 @@ pub fn bundled_pages() -> &'static [(&'static str, &'static str)] {
     bundled::PAGES
 }
 
+/// How long [`until`] waits, in ms of the page's clock: the slowest
+/// computation a test waits for (a region map of simulated schedules in
+/// the unoptimised build) takes several seconds on a 2-core machine.
+const PATIENCE_MS: f64 = 60_000.0;
+
 /// Waits (yielding to the browser between looks) until `ready` holds;
-/// fails with the page's text after a few seconds. For what finishes
+/// fails with the page's text after [`PATIENCE_MS`]. For what finishes
 /// outside Yew's scheduler: a fetch, a `hashchange`, a computation in
-/// slices.
+/// slices. The bound is time, not a count of looks, so it does not depend
+/// on how finely the work is sliced.
 pub async fn until(m: &Mounted, what: &str, ready: impl Fn(&Mounted) -> bool) {
-    for _ in 0..600 {
+    let t0 = js_sys::Date::now();
+    while js_sys::Date::now() - t0 < PATIENCE_MS {
         settle().await;
         if ready(m) {
             return;
