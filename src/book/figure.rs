@@ -36,6 +36,11 @@ pub trait Figure: 'static {
     /// browser needs and why.
     const NOTES: &'static [(&'static str, &'static str)] = &[];
 
+    /// Settings whose range is narrower while another setting has a given
+    /// value (a mesh has at most 16 rows, a fat tree 32); a link's value
+    /// outside it gets the usual notice and the default.
+    const LIMITS: &'static [Limit] = &[];
+
     /// Every setting, typed.
     type Settings: Settings;
     /// What the computation depends on: settings that only change the
@@ -65,6 +70,7 @@ pub struct Entry {
     pub unit: &'static str,
     pub params: &'static [ParamSpec],
     pub notes: &'static [(&'static str, &'static str)],
+    pub limits: &'static [Limit],
     /// The wasm module its view is compiled into.
     pub pack: &'static str,
 }
@@ -88,6 +94,14 @@ impl Entry {
     }
 }
 
+/// While setting `when.0` is `when.1`, setting `key` is at most `max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    pub key: &'static str,
+    pub when: (&'static str, &'static str),
+    pub max: i64,
+}
+
 /// The catalogue entry of `F`, named `name` in pack `pack`.
 pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
     Entry {
@@ -96,6 +110,7 @@ pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
         unit: F::UNIT,
         params: <F::Settings as Settings>::PARAMS,
         notes: F::NOTES,
+        limits: F::LIMITS,
         pack,
     }
 }

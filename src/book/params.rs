@@ -271,6 +271,44 @@ pub fn read_over(
     (values, notices)
 }
 
+/// Applies `limits` to the values a link gave (`raw`): a value past the
+/// narrower range gets the same notice as one past the setting's own range,
+/// and the default (`base`) instead.
+pub fn apply_limits(
+    specs: &[ParamSpec],
+    limits: &[crate::book::figure::Limit],
+    values: &mut Values,
+    base: &Values,
+    raw: &[(String, String)],
+    prefix: &str,
+) -> Vec<Notice> {
+    let mut notices = Vec::new();
+    for l in limits {
+        let active = matches!(values.0.get(l.when.0), Some(Value::Choice(c)) if *c == l.when.1);
+        let given = raw.iter().any(|(k, _)| k == l.key);
+        let Some(&Value::Int(v)) = values.0.get(l.key) else {
+            continue;
+        };
+        if active && given && v > l.max {
+            let min = match specs.iter().find(|s| s.key == l.key).map(|s| s.kind) {
+                Some(ParamKind::Int { min, .. }) => min,
+                _ => 1,
+            };
+            let fallback = base.0.get(l.key).cloned();
+            notices.push(Notice(format!(
+                "{prefix}{}: {v} is outside {min}…{}; {}",
+                l.key,
+                l.max,
+                describe_fallback(fallback.as_ref())
+            )));
+            if let Some(d) = fallback {
+                values.set(l.key, d);
+            }
+        }
+    }
+    notices
+}
+
 /// `key=value` pairs as a link gives them, from string literals (for tests
 /// and examples).
 pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -33,6 +33,11 @@ pub trait Stepper {
     fn progress(&self) -> Progress;
     /// The result. Call after `step` has returned `false`.
     fn finish(self: Box<Self>) -> Self::Output;
+    /// Something worth showing while the work goes on (the network
+    /// animator's live picture of a long simulation); most have none.
+    fn preview(&self) -> Option<Self::Output> {
+        None
+    }
 }
 
 /// Runs a stepper to the end.

@@ -21,9 +21,17 @@ const FIRST_SLICE_MS: f64 = 25.0;
 /// How long work may take before a progress bar is shown, in ms.
 pub const SHOW_AFTER_MS: f64 = 100.0;
 
+/// How often a running job's preview is refreshed, in ms.
+const PREVIEW_MS: f64 = 200.0;
+
 /// Where a job stands.
 pub enum JobState<T> {
-    Running { progress: Progress, elapsed_ms: f64 },
+    /// Still working; `preview` is what it can already show, if anything.
+    Running {
+        progress: Progress,
+        elapsed_ms: f64,
+        preview: Option<Rc<T>>,
+    },
     Done(Rc<T>),
     Cancelled,
 }
@@ -34,9 +42,11 @@ impl<T> Clone for JobState<T> {
             JobState::Running {
                 progress,
                 elapsed_ms,
+                preview,
             } => JobState::Running {
                 progress: *progress,
                 elapsed_ms: *elapsed_ms,
+                preview: preview.clone(),
             },
             JobState::Done(t) => JobState::Done(t.clone()),
             JobState::Cancelled => JobState::Cancelled,
@@ -52,6 +62,15 @@ pub struct Job<T> {
 
 type Boxed<T> = Box<dyn Stepper<Output = T>>;
 
+/// A running job: its stepper, and its last preview with when it was made.
+struct Work<T> {
+    stepper: Option<Boxed<T>>,
+    preview: Option<Rc<T>>,
+    preview_at: f64,
+}
+
+type Shared<T> = Rc<RefCell<Work<T>>>;
+
 /// Runs the stepper that `make` builds for `key`, again whenever `key`
 /// changes (a change cancels the running job).
 #[hook]
@@ -64,6 +83,7 @@ where
     let state = use_state(|| JobState::<T>::Running {
         progress: Progress::default(),
         elapsed_ms: 0.0,
+        preview: None,
     });
     let cancelled = use_mut_ref(|| Rc::new(Cell::new(false)));
     {
@@ -72,7 +92,11 @@ where
         use_effect_with(key, move |key| {
             let flag = Rc::new(Cell::new(false));
             *cancelled.borrow_mut() = flag.clone();
-            let job: Rc<RefCell<Option<Boxed<T>>>> = Rc::new(RefCell::new(Some(make(key))));
+            let job: Shared<T> = Rc::new(RefCell::new(Work {
+                stepper: Some(make(key)),
+                preview: None,
+                preview_at: f64::NEG_INFINITY,
+            }));
             let started = dom::now_ms();
             // The first slice runs now, so quick work never flashes a bar.
             if let Some(next) = slice(&job, &state, started, &flag, FIRST_SLICE_MS) {
@@ -96,7 +120,7 @@ where
 
 /// Runs one slice; returns the progress if more work remains.
 fn slice<T: 'static>(
-    job: &Rc<RefCell<Option<Boxed<T>>>>,
+    job: &Shared<T>,
     state: &UseStateHandle<JobState<T>>,
     started: f64,
     cancelled: &Rc<Cell<bool>>,
@@ -106,8 +130,8 @@ fn slice<T: 'static>(
         return None;
     }
     let t0 = dom::now_ms();
-    let mut slot = job.borrow_mut();
-    let stepper = slot.as_mut()?;
+    let mut work = job.borrow_mut();
+    let stepper = work.stepper.as_mut()?;
     let mut more = true;
     let mut n = 0u32;
     // Reading the clock costs more than a small step, so it is read every
@@ -130,20 +154,32 @@ fn slice<T: 'static>(
     }
     if more {
         let p = stepper.progress();
+        let now = dom::now_ms();
+        // A preview costs a copy of what it shows, so it is refreshed a few
+        // times a second, not after every slice.
+        if now - work.preview_at >= PREVIEW_MS {
+            let fresh = work.stepper.as_ref().and_then(|s| s.preview());
+            if let Some(v) = fresh {
+                work.preview = Some(Rc::new(v));
+                work.preview_at = now;
+            }
+        }
+        let preview = work.preview.clone();
         state.set(JobState::Running {
             progress: p,
-            elapsed_ms: dom::now_ms() - started,
+            elapsed_ms: now - started,
+            preview,
         });
         Some(p)
     } else {
-        let done = slot.take()?.finish();
+        let done = work.stepper.take()?.finish();
         state.set(JobState::Done(Rc::new(done)));
         None
     }
 }
 
 fn schedule<T: 'static>(
-    job: Rc<RefCell<Option<Boxed<T>>>>,
+    job: Shared<T>,
     state: UseStateHandle<JobState<T>>,
     started: f64,
     cancelled: Rc<Cell<bool>>,

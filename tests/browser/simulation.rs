@@ -95,18 +95,27 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
         t.contains("net: 'torus' is not one of mesh, fattree; using mesh"),
         "{t}"
     );
-    assert!(t.contains("rows: 0 is outside 1…16"), "{t}");
+    assert!(t.contains("rows: 0 is outside 1…32"), "{t}");
     assert!(t.contains("step: 'nine' is not a step number"), "{t}");
     drop(m);
-    let m = embed("#/embed/netsim?rows=16&cols=16&bytes=4096").await;
+    let m = embed("#/embed/netsim?rows=16&cols=32&bytes=8192").await;
     let t = m.all_text();
     assert!(
-        t.contains("This run cannot be shown: recording every cycle would take"),
+        t.contains("This run cannot be shown: the traffic needs")
+            && t.contains("flit moves, above the limit"),
         "{t}"
     );
     assert!(
-        t.contains("at most 4 M events"),
+        t.contains("at most 1 M messages and 1,000 M flit moves"),
         "the cap is said under the setting: {t}"
+    );
+    drop(m);
+    // A mesh stops at the Delta's 16 rows, as released links expect.
+    let m = embed("#/embed/netsim?rows=20&bytes=16").await;
+    assert!(
+        m.all_text().contains("rows: 20 is outside 1…16; using 4"),
+        "{}",
+        m.all_text()
     );
 }
 

@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { netscale, NETSCALE_CASES } from './netscale.mjs';
 import { launch, figuresReady } from './browser.mjs';
 
 const [base, dist, nativeFile] = process.argv.slice(2);
@@ -117,8 +118,18 @@ for (const n of native) {
   rows.push({ id: n.id, native_median_ms: n.median_ms, browser_median_ms: b.median_ms, ratio, work: n.work, checksums_equal: b.checksum === n.checksum });
   console.log(`${n.id.padEnd(20)} ${f(n.min_ms)} / ${f(n.median_ms)}        ${f(b.min_ms)} / ${f(b.median_ms)}        ${ratio.toFixed(2).padStart(6)}          ${rate(n.median_ms).padStart(6)} / ${rate(b.median_ms).padStart(6)}        ${same}`);
 }
+// The animator at the papers' scale (tests/e2e/netscale.mjs).
+const scale = [];
+console.log('\nanimator at scale       first picture (ms)  whole run (s)  seek p95 / median (ms)  frame p95 (ms)  wasm memory (MB)');
+for (const c of NETSCALE_CASES) {
+  const r = await netscale(browser, base, c);
+  scale.push(r);
+  const mark = (x, budget) => `${x.toFixed(1)}${x > budget ? ' (over)' : ''}`;
+  console.log(`${c.id.padEnd(24)} ${mark(r.first_picture_ms, 2000).padStart(16)}  ${(r.complete_ms / 1000).toFixed(1).padStart(13)}  ${mark(r.seek_p95_ms, 50).padStart(12)} / ${r.seek_median_ms.toFixed(1).padStart(6)}  ${mark(r.frame_p95_ms, 16.7).padStart(14)}  ${mark(r.wasm_mb, 200).padStart(16)}`);
+}
+console.log('budgets: first picture ≤ 2000 ms, seek p95 ≤ 50 ms, frame p95 ≤ 16.7 ms, memory ≤ 200 MB');
 await browser.close();
-console.log('\n' + JSON.stringify({ cold_cover_gzip: budgets['the cover'], cold_chapter1_gzip: budgets['chapter 1'], whole_site_gzip: whole, chapters, first_interactive_ms: median, cases: rows }));
+console.log('\n' + JSON.stringify({ animator_at_scale: scale, cold_cover_gzip: budgets['the cover'], cold_chapter1_gzip: budgets['chapter 1'], whole_site_gzip: whole, chapters, first_interactive_ms: median, cases: rows }));
 const over = budgets['the cover'] > 350000 || budgets['chapter 1'] > 350000 || chapters.some((c) => c.own_gzip > 60000) || slowest > 1000;
 if (over) console.error('a load budget is exceeded (see above)');
 if (rows.some((r) => !r.checksums_equal)) { console.error('a case gave a different result in the browser'); process.exit(1); }

@@ -4,16 +4,16 @@
 //! played cycle by cycle. Runs the browser cannot hold are refused with
 //! the reason, and the caps are said under the settings.
 
-use crate::book::figure::Figure;
+use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{
-    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SYNC, SimParams,
+    ALGO, BYTES, COLS, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
+    SimRequest,
 };
 use crate::book::params::Notice;
-use crate::core::algo::Algo;
 use crate::core::net::layout::Layout;
-use crate::core::sim::{Sync, Timeline, TimelineRun};
-use crate::core::step::{Stepper, map};
+use crate::core::sim::{Film, FilmRun, SimView, Sync, Traffic};
+use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
 crate::settings! {
@@ -23,7 +23,7 @@ crate::settings! {
         pub rows: usize = ROWS,
         pub cols: usize = COLS,
         pub pattern: Pattern = PATTERN,
-        pub algo: Algo = ALGO,
+        pub algo: NetAlgo = ALGO,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -35,15 +35,109 @@ crate::settings! {
 /// The network animator.
 pub struct Netsim;
 
-/// A finished recording, ready to play.
+/// A finished run, ready to play.
 pub struct Ready {
-    pub timeline: Rc<Timeline>,
+    pub film: Rc<Film>,
     pub layout: Rc<Layout>,
-    pub delivered: usize,
 }
 
-/// The animator's recording, or why there is none.
-pub struct SimRun(pub Result<Ready, String>);
+/// The run so far, shown while it goes on.
+pub struct Live {
+    pub view: Rc<SimView>,
+    pub layout: Rc<Layout>,
+    /// Messages in the run.
+    pub messages: usize,
+}
+
+/// The animator's run, the run so far, or why there is none.
+pub enum SimRun {
+    Ready(Ready),
+    Live(Live),
+    Refused(String),
+}
+
+/// The run's stages: schedule the messages (one step: a few hundred ms for
+/// the 1,024-node all-to-all), set the simulator up (one step), simulate.
+enum Stage {
+    Schedule(SimParams),
+    Build(SimParams, Traffic),
+    Run(Box<FilmRun>, Rc<Layout>, usize),
+    Refused(String),
+}
+
+/// [`Netsim`]'s computation.
+struct NetsimRun(Option<Stage>);
+
+impl Stepper for NetsimRun {
+    type Output = SimRun;
+
+    fn step(&mut self) -> bool {
+        let next = match self.0.take() {
+            Some(Stage::Schedule(p)) => {
+                let t = p.traffic(p.sync);
+                Stage::Build(p, t)
+            }
+            Some(Stage::Build(p, t)) => match FilmRun::new(p.spec, &p.config(), &t) {
+                Ok(run) => Stage::Run(Box::new(run), Rc::new(Layout::new(p.spec)), t.messages.len()),
+                Err(e) => Stage::Refused(e.to_string()),
+            },
+            Some(Stage::Run(mut run, layout, m)) => {
+                let more = run.step();
+                let stage = Stage::Run(run, layout, m);
+                self.0 = Some(stage);
+                return more;
+            }
+            other => {
+                self.0 = other;
+                return false;
+            }
+        };
+        self.0 = Some(next);
+        true
+    }
+
+    /// Scheduling and set-up count as the first 5 %.
+    fn progress(&self) -> Progress {
+        match &self.0 {
+            Some(Stage::Schedule(_)) => Progress { done: 0, total: 100 },
+            Some(Stage::Build(..)) => Progress { done: 2, total: 100 },
+            Some(Stage::Run(run, ..)) => {
+                let f = run.progress().fraction();
+                Progress {
+                    done: 5 + (95.0 * f) as u64,
+                    total: 100,
+                }
+            }
+            _ => Progress { done: 1, total: 1 },
+        }
+    }
+
+    fn preview(&self) -> Option<SimRun> {
+        match &self.0 {
+            Some(Stage::Run(run, layout, m)) => Some(SimRun::Live(Live {
+                view: Rc::new(run.preview()),
+                layout: layout.clone(),
+                messages: *m,
+            })),
+            _ => None,
+        }
+    }
+
+    fn finish(mut self: Box<Self>) -> SimRun {
+        while self.step() {}
+        match self.0.take() {
+            Some(Stage::Run(run, layout, _)) => match run.finish() {
+                Ok(film) => SimRun::Ready(Ready {
+                    film: Rc::new(film),
+                    layout,
+                }),
+                Err(e) => SimRun::Refused(e.to_string()),
+            },
+            Some(Stage::Refused(why)) => SimRun::Refused(why),
+            _ => SimRun::Refused("the run stopped before it began".into()),
+        }
+    }
+}
 
 impl Figure for Netsim {
     const TITLE: &'static str = "Messages moving through a mesh or a fat tree, cycle by cycle";
@@ -52,11 +146,15 @@ impl Figure for Netsim {
         ("net", "Delta on the mesh, CM-5 on the fat tree"),
         (
             "rows",
-            "at most 16 (columns 32); an all-to-all is recorded up to 128 processors; a few pairs fit on the whole 16 × 32 Delta",
+            "the mesh up to 16 × 32 (the whole Delta), the fat tree up to 32 × 32 = 1,024 processors",
         ),
-        ("bytes", "a recording holds at most 4 M events and 1 M cycles"),
+        (
+            "bytes",
+            "a run may hold at most 1 M messages and 1,000 M flit moves (about a minute in the browser)",
+        ),
         ("pairs", "e.g. 0:5,3:12"),
     ];
+    const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = NetsimSettings;
     type Key = SimParams;
     type Output = SimRun;
@@ -76,27 +174,16 @@ impl Figure for Netsim {
         })
     }
 
-    /// Scheduling the messages runs at once (a few milliseconds even for
-    /// 512 processors); the simulation runs in slices.
+    /// Scheduling, setting up and simulating each run in slices, with a
+    /// live picture of the network while the simulation goes on.
     fn compute(p: &SimParams) -> Box<dyn Stepper<Output = SimRun>> {
-        let spec = p.spec;
-        let run = TimelineRun::start(spec, p.config(), p.traffic(p.sync));
-        Box::new(map(run, move |out| {
-            SimRun(match out {
-                Ok((r, tl)) => Ok(Ready {
-                    timeline: Rc::new(tl),
-                    layout: Rc::new(Layout::new(spec)),
-                    delivered: r.delivered_messages,
-                }),
-                Err(e) => Err(e.to_string()),
-            })
-        }))
+        Box::new(NetsimRun(Some(Stage::Schedule(p.clone()))))
     }
 
     fn steps(r: &SimRun) -> usize {
-        match &r.0 {
-            Ok(r) => r.timeline.cycles(),
-            Err(_) => 0,
+        match r {
+            SimRun::Ready(r) => r.film.cycles(),
+            _ => 0,
         }
     }
 }
@@ -115,13 +202,41 @@ mod tests {
         assert!(one.notices[0].0.contains("at least 2 processors"));
         let big = NetsimSettings {
             rows: 16,
-            cols: 16,
-            bytes: 4096,
+            cols: 32,
+            bytes: 8192,
             ..crate::book::settings::Settings::from_values(&Default::default())
         };
         let (key, _) = Netsim::key(&big);
         let out = crate::core::step::run(Netsim::compute(&key));
-        let why = out.0.err().unwrap();
-        assert!(why.contains("recording every cycle would take"), "{why}");
+        let SimRun::Refused(why) = out else {
+            panic!("a 16 × 32 all-to-all of 8 KB is too much traffic")
+        };
+        assert!(why.contains("flit moves, above the limit"), "{why}");
+    }
+
+    #[test]
+    fn a_mesh_link_past_16_rows_opens_the_default_as_released() {
+        use crate::book::params::{Notice, apply_limits, read, read_over};
+        let entry = crate::book::figures::find("netsim").unwrap();
+        let (defaults, _) = read(entry.params, &[], "");
+        let open = |raw: &[(&str, &str)]| {
+            let raw = pairs(raw);
+            let (mut v, mut n) = read_over(entry.params, defaults.clone(), &raw, "netsim.");
+            n.extend(apply_limits(entry.params, entry.limits, &mut v, &defaults, &raw, "netsim."));
+            (v.int("rows"), n)
+        };
+        assert_eq!(
+            open(&[("rows", "17")]),
+            (4, vec![Notice("netsim.rows: 17 is outside 1…16; using 4".into())])
+        );
+        assert_eq!(open(&[("net", "fattree"), ("rows", "32")]), (32, vec![]));
+        assert_eq!(open(&[("rows", "16")]), (16, vec![]));
+    }
+
+    #[test]
+    fn a_complete_exchange_runs_on_the_fat_tree() {
+        let r = run::<Netsim>(&pairs(&[("net", "fattree"), ("algo", "pex"), ("rows", "2"), ("cols", "4")]));
+        assert!(r.notices.is_empty(), "{:?}", r.notices);
+        assert!(r.steps > 0);
     }
 }

@@ -2,14 +2,13 @@
 //! tree, paper 004's contention model) beside the same phases simulated,
 //! one phase per step, with the difference explained.
 
-use crate::book::figure::Figure;
+use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
-use crate::book::inputs::network::{
+use crate::book::inputs::network::{MESH_LIMITS, NetAlgo,
     ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
 };
 use crate::book::params::Notice;
 use crate::book::reports::{Report, predict_report};
-use crate::core::algo::Algo;
 use crate::core::sim::runs::Runs;
 use crate::core::sim::{self as sim, Sync, predict};
 use crate::core::step::{Stepper, map};
@@ -26,7 +25,7 @@ crate::settings! {
         pub rows: usize = ROWS,
         pub cols: usize = COLS,
         pub pattern: Pattern = PATTERN,
-        pub algo: Algo = ALGO,
+        pub algo: NetAlgo = ALGO,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -46,6 +45,7 @@ impl Figure for Predict {
         ("bytes", "at most 40 M flit moves in the browser"),
         ("pairs", "e.g. 0:5,3:12"),
     ];
+    const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = PredictSettings;
     type Key = SimParams;
     type Output = Report;

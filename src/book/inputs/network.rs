@@ -9,20 +9,33 @@
 //! follows the network: the Intel Delta on the mesh, the CM-5 on the fat
 //! tree ([`SimConfig::delta`], [`SimConfig::cm5`]).
 
+use crate::book::figure::Limit;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
+use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::algo::{self, Algo};
 use crate::core::com::fig7::Fig7Config;
 use crate::core::com::{Com, Message};
 use crate::core::keyword::Keyword;
 use crate::core::net::TopologySpec;
+use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{SimConfig, Sync, Traffic};
 use crate::core::words::plural;
 
-/// Most rows and columns of a simulated mesh: the Delta's 16 × 32 (the fat
-/// tree gets rows × columns processors). Scheduling an all-to-all among
-/// more processors would hold the page for seconds; the timeline's own cap
-/// on events decides what traffic fits.
-pub const MAX_ROWS: i64 = 16;
+/// Most rows of the settings: 32 × 32 gives the fat tree its 1,024
+/// processors (the largest CM-5 of paper 004); a mesh stops at
+/// [`MESH_MAX_ROWS`]. What traffic fits is the simulator's own limits'
+/// affair (messages, flit moves).
+pub const MAX_ROWS: i64 = 32;
+/// Most rows of a simulated mesh: the Delta's 16 × 32.
+pub const MESH_MAX_ROWS: usize = 16;
+/// A link's rows past [`MESH_MAX_ROWS`] on a mesh read as a value out of
+/// range (the default and a notice), as they did when 16 was every
+/// network's limit: a released link opens the same view.
+pub const MESH_LIMITS: &[Limit] = &[Limit {
+    key: "rows",
+    when: ("net", "mesh"),
+    max: MESH_MAX_ROWS as i64,
+}];
 /// See [`MAX_ROWS`].
 pub const MAX_COLS: i64 = 32;
 
@@ -70,7 +83,8 @@ pub const ALGO: ParamSpec = ParamSpec {
     label: "schedule",
     kind: ParamKind::Choice {
         options: &[
-            "lp", "ac", "gm", "cgm", "rs-n", "rs-nl", "ls", "ps", "bs", "gs",
+            "lp", "ac", "gm", "cgm", "rs-n", "rs-nl", "ls", "ps", "bs", "gs", "lex", "pex", "rex",
+            "bex",
         ],
         default: "lp",
     },
@@ -131,7 +145,40 @@ impl Keyword for Pattern {
     }
 }
 
-crate::keyword_settings!(Net, Pattern);
+/// The schedule of a simulation: one of the book's schedulers, or one of
+/// paper 004's complete exchanges (for an all-to-all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetAlgo {
+    Schedule(Algo),
+    Exchange(Exchange),
+}
+
+impl Keyword for NetAlgo {
+    const ALL: &'static [Self] = &[
+        NetAlgo::Schedule(Algo::Lp),
+        NetAlgo::Schedule(Algo::Ac),
+        NetAlgo::Schedule(Algo::Gm),
+        NetAlgo::Schedule(Algo::Cgm),
+        NetAlgo::Schedule(Algo::RsN),
+        NetAlgo::Schedule(Algo::RsNl),
+        NetAlgo::Schedule(Algo::Ls),
+        NetAlgo::Schedule(Algo::Ps),
+        NetAlgo::Schedule(Algo::Bs),
+        NetAlgo::Schedule(Algo::Gs),
+        NetAlgo::Exchange(Exchange::Lex),
+        NetAlgo::Exchange(Exchange::Pex),
+        NetAlgo::Exchange(Exchange::Rex),
+        NetAlgo::Exchange(Exchange::Bex),
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            NetAlgo::Schedule(a) => a.keyword(),
+            NetAlgo::Exchange(e) => e.name(),
+        }
+    }
+}
+
+crate::keyword_settings!(Net, Pattern, NetAlgo);
 
 /// A simulation as the settings describe it, before the checks that need
 /// several of them.
@@ -141,7 +188,7 @@ pub struct SimRequest<'a> {
     pub rows: usize,
     pub cols: usize,
     pub pattern: Pattern,
-    pub algo: Algo,
+    pub algo: NetAlgo,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -167,7 +214,7 @@ pub struct SimParams {
     pub rows: usize,
     pub cols: usize,
     pub pattern: Pattern,
-    pub algo: Algo,
+    pub algo: NetAlgo,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -189,12 +236,31 @@ impl SimParams {
             ));
             rows = 2;
         }
+        if r.net == Net::Mesh && rows > MESH_MAX_ROWS {
+            notices.push(Notice(format!(
+                "a mesh has at most {MESH_MAX_ROWS} rows (the Intel Delta is 16 × 32); using {MESH_MAX_ROWS}"
+            )));
+            rows = MESH_MAX_ROWS;
+        }
         let n = rows * cols;
         let spec = match r.net {
             Net::FatTree => TopologySpec::FatTree { procs: n },
             Net::Mesh => TopologySpec::Mesh { rows, cols },
         };
-        let (pattern, algo) = (r.pattern, r.algo);
+        let (mut pattern, mut algo) = (r.pattern, r.algo);
+        if let NetAlgo::Exchange(e) = algo {
+            if pattern != Pattern::AllToAll {
+                notices.push(Notice(format!(
+                    "{} is a complete exchange: every processor sends to every other; showing the all-to-all",
+                    e.title()
+                )));
+                pattern = Pattern::AllToAll;
+            }
+            if let Err(why) = ExchangePlan::new(e, n) {
+                notices.push(Notice(format!("{}: {why}; using LEX", e.title())));
+                algo = NetAlgo::Exchange(Exchange::Lex);
+            }
+        }
         let mut d = r.d.max(1);
         if pattern == Pattern::Fig7 && d >= n {
             let fixed = (n - 1).min(3);
@@ -268,11 +334,43 @@ impl SimParams {
         let Ok(com) = com else {
             return Traffic::pairs(n, &[], self.bytes);
         };
-        if self.algo == Algo::Ac {
-            return Traffic::free(&com);
+        match self.algo {
+            NetAlgo::Schedule(Algo::Ac) => Traffic::free(&com),
+            NetAlgo::Schedule(a) => {
+                Traffic::from_schedule(&algo::run(a, &com, self.seed).schedule, sync)
+            }
+            NetAlgo::Exchange(e) => exchange_traffic(e, n, self.bytes, sync),
         }
-        Traffic::from_schedule(&algo::run(self.algo, &com, self.seed).schedule, sync)
     }
+}
+
+/// A complete exchange of paper 004 as phases: one per step, each meeting
+/// both ways (LEX's one way), REX's messages p/2 blocks long [004 §4].
+fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
+    let Ok(plan) = ExchangePlan::new(e, n) else {
+        return Traffic::pairs(n, &[], bytes);
+    };
+    let size = bytes.saturating_mul(plan.blocks as u64);
+    let phases = plan
+        .steps
+        .iter()
+        .map(|pairs| {
+            pairs
+                .iter()
+                .flat_map(|&(a, b)| {
+                    let back = plan.is_exchange().then_some((b, a));
+                    std::iter::once((a, b)).chain(back)
+                })
+                .map(|(s, d)| Transfer::whole(s, d, size))
+                .collect()
+        })
+        .collect();
+    let schedule = Schedule {
+        n,
+        phases,
+        promise: Promise::default(),
+    };
+    Traffic::from_schedule(&schedule, sync)
 }
 
 /// Pairs written `s:d,…`; bad text or unknown processors give a notice and
@@ -317,7 +415,7 @@ mod tests {
             rows: 4,
             cols: 4,
             pattern: Pattern::AllToAll,
-            algo: Algo::Lp,
+            algo: NetAlgo::Schedule(Algo::Lp),
             d: 4,
             seed: 1,
             bytes: 64,
@@ -347,7 +445,7 @@ mod tests {
         assert_eq!((all.phases, all.messages.len()), (15, 240));
         // AC releases everything at once.
         let ac = SimParams::read(&SimRequest {
-            algo: Algo::Ac,
+            algo: NetAlgo::Schedule(Algo::Ac),
             ..req()
         })
         .0;
@@ -386,5 +484,68 @@ mod tests {
         });
         assert_eq!(p.pairs, vec![(0, 15)]);
         assert!(notes[0].0.starts_with("pairs: pair 'x'"));
+    }
+
+    #[test]
+    fn the_complete_exchanges_of_paper_004_as_phases() {
+        let ex = |e, n: usize| SimRequest {
+            net: Net::FatTree,
+            rows: 1,
+            cols: n,
+            algo: NetAlgo::Exchange(e),
+            ..req()
+        };
+        // PEX on 16: 15 steps, every processor sends one message a step.
+        let (p, notes) = SimParams::read(&ex(Exchange::Pex, 16));
+        assert!(notes.is_empty());
+        let t = p.traffic(Sync::Loose);
+        assert_eq!((t.phases, t.messages.len()), (15, 240));
+        assert!(t.messages.iter().all(|m| m.bytes == 64));
+        // REX: lg p steps of p/2 blocks, both ways.
+        let t = SimParams::read(&ex(Exchange::Rex, 16))
+            .0
+            .traffic(Sync::Loose);
+        assert_eq!((t.phases, t.messages.len()), (4, 64));
+        assert!(t.messages.iter().all(|m| m.bytes == 64 * 8));
+        // LEX is one way: p − 1 steps of p messages.
+        let t = SimParams::read(&ex(Exchange::Lex, 16))
+            .0
+            .traffic(Sync::Loose);
+        assert_eq!(t.messages.len(), 240);
+        // REX needs a power of two; an exchange is an all-to-all.
+        let (p, notes) = SimParams::read(&ex(Exchange::Rex, 12));
+        assert_eq!(p.algo, NetAlgo::Exchange(Exchange::Lex));
+        assert!(notes[0].0.starts_with("REX: "), "{notes:?}");
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Fig7,
+            ..ex(Exchange::Bex, 16)
+        });
+        assert_eq!(p.pattern, Pattern::AllToAll);
+        assert!(notes[0].0.starts_with("BEX is a complete exchange"));
+        // Every option of the setting reads, and reads back.
+        for a in NetAlgo::ALL {
+            assert_eq!(NetAlgo::from_keyword(a.keyword()), Some(*a));
+        }
+    }
+
+    #[test]
+    fn a_mesh_stops_at_the_deltas_size() {
+        let (p, notes) = SimParams::read(&SimRequest {
+            rows: 32,
+            cols: 32,
+            ..req()
+        });
+        assert_eq!(p.spec, TopologySpec::Mesh { rows: 16, cols: 32 });
+        assert!(notes[0].0.starts_with("a mesh has at most 16 rows"));
+        let (p, notes) = SimParams::read(&SimRequest {
+            net: Net::FatTree,
+            rows: 32,
+            cols: 32,
+            ..req()
+        });
+        assert_eq!(
+            (p.spec, notes.len()),
+            (TopologySpec::FatTree { procs: 1024 }, 0)
+        );
     }
 }

@@ -27,7 +27,7 @@ impl Flit {
 }
 
 /// FIFO buffers of `depth` flits, one per link.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Buffers {
     depth: usize,
     slots: Box<[Flit]>,
@@ -35,7 +35,38 @@ pub struct Buffers {
     len: Box<[u16]>,
 }
 
+/// Two stores are equal when every buffer holds the same flits in the
+/// same order (where a ring starts, and what its free slots last held, do
+/// not count).
+impl PartialEq for Buffers {
+    fn eq(&self, o: &Self) -> bool {
+        self.depth == o.depth
+            && self.len == o.len
+            && (0..self.count()).all(|b| self.iter(b).eq(o.iter(b)))
+    }
+}
+
+impl Eq for Buffers {}
+
 impl Buffers {
+    /// The same flits with every packet number passed through `f` (the
+    /// engine's storage slots become the view's packet numbers).
+    pub fn map_packets(&self, f: impl Fn(u32) -> u32) -> Buffers {
+        let mut out = Buffers::new(self.count(), self.depth);
+        for b in 0..self.count() {
+            for x in self.iter(b) {
+                out.push(
+                    b,
+                    Flit {
+                        packet: f(x.packet),
+                        ..x
+                    },
+                );
+            }
+        }
+        out
+    }
+
     /// `count` empty buffers of `depth` ≥ 1 flits.
     pub fn new(count: usize, depth: usize) -> Buffers {
         let depth = depth.max(1);

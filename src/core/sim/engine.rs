@@ -63,16 +63,18 @@ pub(crate) struct Engine {
     pub free_slots: Vec<u32>,
     pub next_seq: u32,
     pub src: Sources,
-    rng: Rng,
-    arb: Arbiter,
+    pub rng: Rng,
+    pub arb: Arbiter,
     moves: Vec<(u32, u32)>,
     heads: Vec<(u32, u32)>,
     /// Per channel: cycles a flit crossed it, cycles a head waited for it.
     pub busy: Box<[u64]>,
     pub blocked: Box<[u64]>,
-    blocked_at: Box<[u64]>,
+    pub blocked_at: Box<[u64]>,
     pub injected_flits: u64,
     pub delivered_flits: u64,
+    /// Flit moves over all channels so far (the film's activity count).
+    pub moved: u64,
     /// Flits in buffers plus busy injection ports.
     pub live: u64,
     pub log: Log,
@@ -103,6 +105,7 @@ impl Engine {
             blocked_at: vec![NEVER; ch].into(),
             injected_flits: 0,
             delivered_flits: 0,
+            moved: 0,
             live: 0,
             log,
             fab,
@@ -119,6 +122,7 @@ impl Engine {
         progress |= self.refill_ports();
         if self.live > 0 {
             self.evaluate();
+            self.moved += self.moves.len() as u64;
             progress |= !self.moves.is_empty() || !self.arb.contested().is_empty();
             self.write();
         }
@@ -129,7 +133,7 @@ impl Engine {
     /// Closes a cycle in the record and the clock.
     pub fn end_cycle(&mut self) {
         emit(&mut self.log, SimEvent::Tick);
-        if let Some(r) = &mut self.log {
+        if let Log::Record(r) = &mut self.log {
             r.end_step();
         }
         self.now += 1;
@@ -283,16 +287,18 @@ impl Engine {
             self.blocked_at[o as usize] = self.now;
             self.blocked[o as usize] += 1;
         }
-        if self.log.is_none() {
-            return;
-        }
+        // The wait is remembered whether or not the run is recorded, so a
+        // run replayed from a checkpoint reports the same waits as a
+        // recorded one (see `super::film`).
         let by = if slot_wait {
             by
         } else {
             self.packets[by as usize].seq
         };
         let pk = &mut self.packets[slot as usize];
-        if std::mem::replace(&mut pk.wait, (o, by, slot_wait)) == (o, by, slot_wait) {
+        if std::mem::replace(&mut pk.wait, (o, by, slot_wait)) == (o, by, slot_wait)
+            || self.log.is_off()
+        {
             return;
         }
         let packet = pk.seq;

@@ -1,5 +1,5 @@
-//! The figures of one link, processor or switch at one cycle of a
-//! timeline: what the animator lists when a reader clicks something or
+//! The figures of one link, processor or switch at one frame of a
+//! film: what the animator lists when a reader clicks something or
 //! picks it from a list.
 //!
 //! Each function returns a title and `(name, value)` lines, read from the
@@ -7,7 +7,7 @@
 //! again.
 
 use super::fabric::NONE;
-use super::{MsgStatus, SimView, Timeline};
+use super::film::{Film, Frame, Tally};
 use crate::net::Vertex;
 
 /// A title and its `(name, value)` lines.
@@ -27,19 +27,19 @@ fn some(names: Vec<String>) -> String {
 }
 
 /// A channel (a link, or a processor's ejection port) at state `v`.
-pub fn channel(tl: &Timeline, v: &SimView, ch: u32) -> Figures {
-    let fab = tl.fabric();
+pub fn channel(tl: &Film, f: &Frame, ch: u32) -> Figures {
+    let (fab, v) = (tl.fabric(), &f.view);
     let c = ch as usize;
     let load = v.load[c] as u64;
     let held = match v.owner[c] {
         NONE => "free".to_string(),
-        p => tl.packet_name(p),
+        p => tl.packet_name(f, p),
     };
     let waiting: Vec<String> = v
         .waits
         .iter()
         .filter(|w| w.channel == ch)
-        .map(|w| tl.packet_name(w.packet))
+        .map(|w| tl.packet_name(f, w.packet))
         .collect();
     let total = tl.links.get(c).copied().unwrap_or_default();
     let mut lines = vec![
@@ -68,43 +68,30 @@ pub fn channel(tl: &Timeline, v: &SimView, ch: u32) -> Figures {
     (fab.describe(ch), lines)
 }
 
-/// Counts of messages by status.
-fn statuses(v: &SimView, ids: impl Iterator<Item = usize>) -> String {
-    let mut n = [0usize; 5];
-    for i in ids {
-        n[v.messages[i] as usize] += 1;
-    }
-    let total: usize = n.iter().sum();
+/// Counts of messages by where they are.
+fn statuses(t: Tally) -> String {
+    let total = t.delivered + t.under_way + t.not_started;
     if total == 0 {
         return "none".into();
     }
-    let moving = n[MsgStatus::Started as usize] + n[MsgStatus::Sending as usize];
-    let queued = n[MsgStatus::Waiting as usize] + n[MsgStatus::Released as usize];
     format!(
-        "{} of {total} delivered, {moving} under way, {queued} not started",
-        n[MsgStatus::Delivered as usize]
+        "{} of {total} delivered, {} under way, {} not started",
+        t.delivered, t.under_way, t.not_started
     )
 }
 
 /// A processor at state `v`.
-pub fn processor(tl: &Timeline, v: &SimView, p: usize) -> Figures {
-    let fab = tl.fabric();
-    let ms = &tl.messages;
-    let sends = statuses(
-        v,
-        (0..ms.len()).filter(|&i| ms[i].src == p && ms[i].dst != p),
-    );
-    let recvs = statuses(
-        v,
-        (0..ms.len()).filter(|&i| ms[i].dst == p && ms[i].src != p),
-    );
+pub fn processor(tl: &Film, f: &Frame, p: usize) -> Figures {
+    let (fab, v) = (tl.fabric(), &f.view);
+    let (sends, recvs) = tl.tally(f.pos, p);
+    let (sends, recvs) = (statuses(sends), statuses(recvs));
     let port = v.ports[p];
     let injecting = if port.packet == NONE {
         "idle".to_string()
     } else {
         format!(
             "{}, flit {} of {} next",
-            tl.packet_name(port.packet),
+            tl.packet_name(f, port.packet),
             port.next + 1,
             port.flits
         )
@@ -124,8 +111,8 @@ pub fn processor(tl: &Timeline, v: &SimView, p: usize) -> Figures {
 }
 
 /// A fat-tree switch at state `v`: its outgoing links together.
-pub fn switch(tl: &Timeline, v: &SimView, s: Vertex) -> Figures {
-    let net = tl.fabric().network();
+pub fn switch(tl: &Film, f: &Frame, s: Vertex) -> Figures {
+    let (net, v) = (tl.fabric().network(), &f.view);
     let out: Vec<usize> = (0..net.links())
         .filter(|&l| net.link_ends(l as u64).0 == s)
         .collect();
@@ -155,7 +142,7 @@ pub fn switch(tl: &Timeline, v: &SimView, s: Vertex) -> Figures {
 mod tests {
     use super::*;
     use crate::net::TopologySpec;
-    use crate::sim::{SimConfig, Traffic, simulate_with_timeline};
+    use crate::sim::{Film, SimConfig, Traffic};
 
     #[test]
     fn a_shared_link_shows_its_holder_and_who_waits() {
@@ -166,22 +153,21 @@ mod tests {
             recv_limit: 2,
             ..SimConfig::delta()
         };
-        let (_, tl) = simulate_with_timeline(spec, &cfg, &t).unwrap();
+        let tl = Film::record(spec, &cfg, &t).unwrap();
         let link = 4; // east from processor 1
         let pos = (1..tl.cycles())
             .find(|&c| {
-                let v = tl.state_at(c);
+                let v = tl.frame(c).view;
                 v.owner[link] != NONE && v.waits.iter().any(|w| w.channel == link as u32)
             })
             .expect("one packet waits for the other");
-        let v = tl.state_at(pos);
-        let (title, lines) = channel(&tl, &v, link as u32);
+        let (title, lines) = channel(&tl, &tl.frame(pos), link as u32);
         assert_eq!(title, "link (0,1)→(0,2)");
         let get = |k: &str| lines.iter().find(|l| l.0 == k).unwrap().1.clone();
         assert!(get("held by").starts_with("packet "), "{lines:?}");
         assert!(get("heads waiting for it").starts_with("packet "));
         assert!(get("buffer at its end").ends_with("of 4 flits"));
-        let (title, lines) = processor(&tl, &tl.final_state(), 2);
+        let (title, lines) = processor(&tl, &tl.frame(tl.cycles()), 2);
         assert_eq!(title, "processor (0,2) (P2)");
         assert_eq!(lines[1].1, "2 of 2 delivered, 0 under way, 0 not started");
         assert_eq!(lines[0].1, "none");
@@ -191,8 +177,8 @@ mod tests {
     fn a_switch_sums_its_links() {
         let spec = TopologySpec::FatTree { procs: 16 };
         let t = Traffic::pairs(16, &[(0, 5)], 64);
-        let (_, tl) = simulate_with_timeline(spec, &SimConfig::cm5(), &t).unwrap();
-        let v = tl.final_state();
+        let tl = Film::record(spec, &SimConfig::cm5(), &t).unwrap();
+        let v = tl.frame(tl.cycles());
         let top: Vec<Vertex> = (0..4)
             .map(|index| Vertex::Switch {
                 level: 2,

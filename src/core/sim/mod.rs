@@ -54,8 +54,10 @@
 //! # Use
 //! [`simulate`] runs the fast path (no recording) and returns a
 //! [`SimResult`]; [`simulate_with_timeline`] also records a [`Timeline`]
-//! for the animator; [`Simulator`] is the same run as a
-//! [`Stepper`](crate::step::Stepper) for the browser, a batch of
+//! of every event (small runs: the golden tests and the film's oracle);
+//! [`Film`] keeps a run of any size as checkpoints and replays any cycle
+//! on demand, for the animator ([`film`]); [`Simulator`] is the same run
+//! as a [`Stepper`](crate::step::Stepper) for the browser, a batch of
 //! cycles per step.
 //!
 //! ```
@@ -76,17 +78,18 @@ pub mod arbiter;
 pub mod bench;
 pub mod bitset;
 pub mod buffers;
+pub(crate) mod checkpoint;
 pub mod clusters;
 pub mod config;
 pub mod engine;
 pub mod error;
 pub mod exchange;
 pub mod fabric;
+pub mod film;
 pub mod inspect;
 pub mod port;
 pub mod predict;
 pub mod randperm;
-pub mod record;
 mod release;
 pub mod runs;
 pub mod simulator;
@@ -97,6 +100,8 @@ pub mod traffic;
 pub mod view;
 pub mod watchdog;
 
+#[cfg(test)]
+mod film_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
@@ -112,7 +117,7 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use record::TimelineRun;
+pub use film::{Film, FilmRun, Frame};
 pub use simulator::{SimOutput, Simulator};
 
 use crate::net::TopologySpec;

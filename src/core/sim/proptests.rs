@@ -50,7 +50,7 @@ fn check_run(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, r: &SimResult) {
 }
 
 /// A configuration drawn from small numbers.
-fn cfg_from(base: SimConfig, v: [u32; 6], seed: u64) -> SimConfig {
+pub(super) fn cfg_from(base: SimConfig, v: [u32; 6], seed: u64) -> SimConfig {
     let routing = [UpRouting::Static, UpRouting::Random, UpRouting::Adaptive];
     SimConfig {
         startup: v[0] % 21,

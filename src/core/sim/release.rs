@@ -17,21 +17,21 @@ use crate::sorting::{key2, sort_by_u64};
 /// The release rule with its bookkeeping.
 #[derive(Clone, Debug)]
 pub(crate) struct Release {
-    sync: Sync,
-    ends: Vec<(u32, u32)>,
-    phase: Vec<u32>,
-    released: Vec<bool>,
-    done: Vec<bool>,
+    pub(super) sync: Sync,
+    pub(super) ends: Vec<(u32, u32)>,
+    pub(super) phase: Vec<u32>,
+    pub(super) released: Vec<bool>,
+    pub(super) done: Vec<bool>,
     /// Barrier: undelivered messages per phase, the current phase, and the
     /// messages of each phase (`by_phase[start[k]..start[k + 1]]`).
-    left: Vec<u32>,
-    current: usize,
+    pub(super) left: Vec<u32>,
+    pub(super) current: usize,
     by_phase: Vec<u32>,
-    start: Vec<u32>,
+    pub(super) start: Vec<u32>,
     /// Loose: each processor's messages by phase, and its pointer.
     involve: Vec<u32>,
     inv_start: Vec<u32>,
-    ptr: Vec<u32>,
+    pub(super) ptr: Vec<u32>,
 }
 
 /// Groups `items` (key, value), already sorted by key, into CSR form: the

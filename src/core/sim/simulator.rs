@@ -11,8 +11,9 @@
 //! down a start-up; past that bound the run stops with
 //! [`Outcome::Timeout`], which would be a simulator bug.
 
+use super::checkpoint::{Checkpoint, Times};
 use super::engine::Engine;
-use super::source::Sources;
+use super::source::{Log, Sources};
 use super::{
     Outcome, SimConfig, SimError, SimResult, SimView, Timeline, Traffic, check, timeline, watchdog,
 };
@@ -31,7 +32,7 @@ pub struct SimOutput {
 
 /// A simulation as a step engine: each step runs a batch of cycles.
 pub struct Simulator {
-    engine: Engine,
+    pub(crate) engine: Engine,
     phases: usize,
     total_flits: u64,
     limit: u64,
@@ -74,9 +75,9 @@ impl Simulator {
             .sum();
         let m = traffic.messages.len() as u64;
         let limit = 3 * moves + m * (cfg.startup as u64 + 2) + 64;
-        let log = every.map(|k| {
+        let log = every.map_or(Log::Off, |k| {
             let v = SimView::new(fab.links(), fab.procs(), cfg.buffer as usize, m as usize);
-            Recorder::new(v, k)
+            Log::Record(Box::new(Recorder::new(v, k)))
         });
         Ok(Simulator {
             engine: Engine::new(fab, *cfg, src, log),
@@ -94,6 +95,17 @@ impl Simulator {
         self
     }
 
+    /// Puts the run back at checkpoint `cp` (see [`super::checkpoint`]).
+    pub(crate) fn rewind(&mut self, cp: &Checkpoint, times: &[Times]) {
+        self.engine.restore(cp, times);
+        self.outcome = None;
+    }
+
+    /// How the run ended (completed while it has not stopped otherwise).
+    pub(crate) fn outcome(&self) -> Outcome {
+        self.outcome.clone().unwrap_or(Outcome::Completed)
+    }
+
     /// Cycles run so far.
     pub fn cycle(&self) -> u64 {
         self.engine.now
@@ -101,7 +113,15 @@ impl Simulator {
 
     /// Runs one cycle (or skips a stretch in which only start-ups run);
     /// false once the run is over.
-    fn advance(&mut self) -> bool {
+    pub(crate) fn advance(&mut self) -> bool {
+        self.advance_until(u64::MAX)
+    }
+
+    /// [`Simulator::advance`], but a skipped stretch stops at cycle
+    /// boundary `stop` (so a replay lands on the cycle it was asked for;
+    /// the skipped cycles change nothing, so where a skip stops does not
+    /// change the run).
+    pub(crate) fn advance_until(&mut self, stop: u64) -> bool {
         let e = &mut self.engine;
         if self.outcome.is_some() {
             return false;
@@ -119,7 +139,7 @@ impl Simulator {
         }
         match e.next_timer(e.now - 1) {
             Some(ready) if e.network_idle() => {
-                while e.now < ready {
+                while e.now < ready.min(stop) {
                     e.end_cycle();
                 }
                 true
@@ -157,15 +177,15 @@ impl Stepper for Simulator {
         while self.advance() {}
         let outcome = self.outcome.take().unwrap_or(Outcome::Completed);
         let result = SimResult::of(&self.engine, self.phases, outcome);
-        let timeline = self.engine.log.take().map(|r| {
-            let fab = self.engine.fab.clone();
-            Timeline::new(
+        let timeline = match std::mem::replace(&mut self.engine.log, Log::Off) {
+            Log::Record(r) => Some(Timeline::new(
                 r.finish(),
-                fab,
+                self.engine.fab.clone(),
                 result.messages.clone(),
                 result.links.clone(),
-            )
-        });
+            )),
+            _ => None,
+        };
         SimOutput { result, timeline }
     }
 }

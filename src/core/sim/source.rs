@@ -27,14 +27,31 @@ use crate::trace::Recorder;
 /// "Not yet" for a cycle stamp.
 pub(crate) const NEVER: u64 = u64::MAX;
 
-/// The events of a run, when it is recorded.
-pub(crate) type Log = Option<Recorder<super::SimView>>;
+/// Where a run's events go.
+pub(crate) enum Log {
+    /// Nowhere (the fast path).
+    Off,
+    /// Into a timeline, applied to its running state.
+    Record(Box<Recorder<super::SimView>>),
+    /// Into a list (a film's one recorded cycle).
+    Collect(Vec<SimEvent>),
+}
+
+impl Log {
+    /// True when events go nowhere.
+    #[inline(always)]
+    pub fn is_off(&self) -> bool {
+        matches!(self, Log::Off)
+    }
+}
 
 /// Records an event if the run is recorded.
 #[inline(always)]
 pub(crate) fn emit(log: &mut Log, e: SimEvent) {
-    if let Some(r) = log {
-        r.event(e);
+    match log {
+        Log::Off => {}
+        Log::Record(r) => r.event(e),
+        Log::Collect(v) => v.push(e),
     }
 }
 
@@ -59,41 +76,44 @@ pub(crate) struct Msg {
     pub finish: u64,
     pub holds_slot: bool,
     /// The holder last reported by an `AwaitsReceiver` event.
-    awaits: u32,
+    pub(super) awaits: u32,
 }
 
 /// Every processor's sending and receiving state.
 #[derive(Clone, Debug)]
 pub(crate) struct Sources {
     pub msgs: Vec<Msg>,
-    procs: usize,
-    send_limit: usize,
-    recv_limit: u32,
-    startup: u64,
-    policy: RecvPolicy,
+    pub(super) procs: usize,
+    pub(super) send_limit: usize,
+    pub(super) recv_limit: u32,
+    pub(super) startup: u64,
+    pub(super) policy: RecvPolicy,
     /// Each processor's messages in sending order; `q_next[p]` is the first
     /// not started, `q_end[p]` the end of p's part.
-    queue: Vec<u32>,
-    q_next: Vec<u32>,
-    q_end: Vec<u32>,
+    pub(super) queue: Vec<u32>,
+    pub(super) q_next: Vec<u32>,
+    pub(super) q_end: Vec<u32>,
     /// Started messages still injecting, `send_limit` places per processor.
-    active: Vec<u32>,
-    n_active: Vec<u32>,
-    act_rr: Vec<u32>,
-    recv_busy: Vec<u32>,
-    recv_rr: Vec<u32>,
+    pub(super) active: Vec<u32>,
+    pub(super) n_active: Vec<u32>,
+    pub(super) act_rr: Vec<u32>,
+    pub(super) recv_busy: Vec<u32>,
+    pub(super) recv_rr: Vec<u32>,
     /// Messages holding a receive slot, per processor.
     pub holders: Vec<Vec<u32>>,
-    release: Release,
-    fresh: Vec<u32>,
+    pub(super) release: Release,
+    pub(super) fresh: Vec<u32>,
     /// Round-robin between senders asking for one receiver's last slot.
-    arb: Arbiter,
+    pub(super) arb: Arbiter,
     /// Processors that may be able to start a message.
-    startable: BitSet,
+    pub(super) startable: BitSet,
     /// Processors whose idle port may be able to take a packet.
     pub fillable: BitSet,
     /// Messages completely delivered.
     pub delivered: usize,
+    /// The position (cycle boundary, at least 1) at which each phase had
+    /// all its messages delivered, in order of completion.
+    pub phase_marks: Vec<u64>,
 }
 
 impl Sources {
@@ -172,6 +192,7 @@ impl Sources {
             startable: BitSet::full(n),
             fillable: BitSet::new(n),
             delivered: 0,
+            phase_marks: Vec::new(),
         }
     }
 
@@ -199,19 +220,21 @@ impl Sources {
             emit(log, SimEvent::Released { msg: i });
             if m.src == m.dst {
                 m.finish = t;
-                self.finish(i, log, &mut list);
+                self.finish(i, t, log, &mut list);
             }
         }
         list.clear();
         self.fresh = list;
     }
 
-    fn finish(&mut self, i: u32, log: &mut Log, out: &mut Vec<u32>) {
+    fn finish(&mut self, i: u32, t: u64, log: &mut Log, out: &mut Vec<u32>) {
         self.delivered += 1;
         emit(log, SimEvent::Delivered { msg: i });
         self.release.delivered(i, out);
         let phase = self.msgs[i as usize].phase;
         if self.release.left_in_phase(phase as usize) == 0 {
+            // Work done before the first cycle belongs to its step.
+            self.phase_marks.push(t.max(1));
             emit(log, SimEvent::PhaseDone { phase });
         }
     }
@@ -280,6 +303,8 @@ impl Sources {
         let m = &mut self.msgs[i as usize];
         m.started = now;
         m.ready = ready;
+        // Only a message not yet started reports whom it awaits.
+        m.awaits = NONE;
         if self.policy == RecvPolicy::Reserve {
             let d = m.dst;
             self.claim_slot(i, d);
@@ -374,7 +399,7 @@ impl Sources {
             self.holders[d].retain(|&x| x != i);
         }
         let mut fresh = std::mem::take(&mut self.fresh);
-        self.finish(i, log, &mut fresh);
+        self.finish(i, t, log, &mut fresh);
         self.on_released(fresh, t, log);
     }
 

@@ -104,6 +104,15 @@ fn when(t: u64) -> Option<u64> {
     (t != NEVER).then_some(t)
 }
 
+impl Engine {
+    /// Each channel's figures so far.
+    pub(crate) fn link_stats(&self) -> Vec<LinkStats> {
+        let both = self.busy.iter().zip(&self.blocked);
+        both.map(|(&busy, &blocked)| LinkStats { busy, blocked })
+            .collect()
+    }
+}
+
 impl SimResult {
     pub(crate) fn of(e: &Engine, phases: usize, outcome: Outcome) -> SimResult {
         let messages: Vec<MessageStats> = e
@@ -125,12 +134,7 @@ impl SimResult {
             })
             .collect();
         let phases = phase_stats(&messages, phases);
-        let links = e
-            .busy
-            .iter()
-            .zip(&e.blocked)
-            .map(|(&busy, &blocked)| LinkStats { busy, blocked })
-            .collect();
+        let links = e.link_stats();
         SimResult {
             cycles: e.now,
             injected_flits: e.injected_flits,

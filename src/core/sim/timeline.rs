@@ -1,4 +1,6 @@
-//! The recorded run: a trace of cycles for the animator, with captions.
+//! The recorded run: a trace of every event of every cycle, with captions.
+//! The animator shows a [`Film`](super::Film), which records no event;
+//! a timeline is what the film is checked against, on small runs.
 //!
 //! A [`Timeline`] is a [`Trace`] whose steps are cycles: keyframes (full
 //! [`SimView`] snapshots) every K cycles plus each cycle's events as
@@ -109,30 +111,6 @@ impl Timeline {
         }
     }
 
-    /// The most flits any link carried over the run (at least 1), the top
-    /// of the animator's load scale.
-    pub fn busiest_link(&self) -> u64 {
-        let links = self.fab.links();
-        self.links[..links.min(self.links.len())]
-            .iter()
-            .map(|s| s.busy)
-            .max()
-            .unwrap_or(0)
-            .max(1)
-    }
-
-    /// The phase stop after `pos` (the end of the run if none is left).
-    pub fn next_phase(&self, pos: usize) -> usize {
-        let i = self.phase_marks.partition_point(|&m| m <= pos);
-        self.phase_marks.get(i).copied().unwrap_or(self.cycles())
-    }
-
-    /// The phase stop before `pos` (0 if none).
-    pub fn prev_phase(&self, pos: usize) -> usize {
-        let i = self.phase_marks.partition_point(|&m| m < pos);
-        if i == 0 { 0 } else { self.phase_marks[i - 1] }
-    }
-
     /// Cycles recorded; positions run from 0 (before the first cycle) to
     /// `cycles()` (after the last).
     pub fn cycles(&self) -> usize {
@@ -181,15 +159,51 @@ impl Timeline {
     }
 }
 
+/// What a caption needs to name: messages, packets and channels.
+pub trait Names {
+    /// Messages in the run.
+    fn messages(&self) -> usize;
+    /// "3→5" for a message.
+    fn pair(&self, msg: u32) -> String;
+    /// Cycles from a message's release to its arrival.
+    fn latency(&self, msg: u32) -> Option<u64>;
+    /// "packet 7 (3→5)".
+    fn packet_name(&self, packet: u32) -> String;
+    /// A channel's name.
+    fn describe(&self, channel: u32) -> String;
+}
+
+impl Names for Timeline {
+    fn messages(&self) -> usize {
+        self.messages.len()
+    }
+    fn pair(&self, msg: u32) -> String {
+        Timeline::pair(self, msg)
+    }
+    fn latency(&self, msg: u32) -> Option<u64> {
+        self.messages.get(msg as usize).and_then(|s| s.latency)
+    }
+    fn packet_name(&self, packet: u32) -> String {
+        Timeline::packet_name(self, packet)
+    }
+    fn describe(&self, channel: u32) -> String {
+        self.fab.describe(channel)
+    }
+}
+
 /// One sentence for the reader about cycle `pos` of a timeline.
 pub fn caption(tl: &Timeline, pos: usize) -> String {
+    caption_of(tl, pos, tl.events(pos))
+}
+
+/// One sentence about cycle `pos`, whose events are `events`.
+pub fn caption_of<N: Names + ?Sized>(tl: &N, pos: usize, events: &[SimEvent]) -> String {
     if pos == 0 {
         return format!(
             "Before the first cycle: {} to be sent.",
-            plural(tl.messages.len(), "message waits", "messages wait")
+            plural(tl.messages(), "message waits", "messages wait")
         );
     }
-    let events = tl.events(pos);
     let count = |p: fn(&SimEvent) -> bool| events.iter().filter(|e| p(e)).count();
     let moves = count(|e| matches!(e, SimEvent::Moved { .. }));
     let takes = count(|e| matches!(e, SimEvent::Acquired { .. }));
@@ -222,7 +236,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         })
         .collect();
     if let Some(&m) = delivered.first() {
-        let lat = tl.messages.get(m as usize).and_then(|s| s.latency);
+        let lat = tl.latency(m);
         let lat = lat.map_or(String::new(), |l| format!(" after {l} cycles"));
         more(
             ("more message", "more messages"),
@@ -250,7 +264,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         } => Some(format!(
             "{} waits for {}, held by {}",
             tl.packet_name(packet),
-            tl.fab.describe(channel),
+            tl.describe(channel),
             tl.packet_name(by)
         )),
         SimEvent::NoSlot {
@@ -260,7 +274,7 @@ pub fn caption(tl: &Timeline, pos: usize) -> String {
         } => Some(format!(
             "{} waits at {} for a receive slot, held by message {}",
             tl.packet_name(packet),
-            tl.fab.describe(channel),
+            tl.describe(channel),
             tl.pair(by)
         )),
         SimEvent::AwaitsReceiver { msg, by } if by != NONE => Some(format!(

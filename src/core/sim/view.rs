@@ -110,7 +110,8 @@ pub struct SimView {
     pending: Vec<(Flit, u32, u32)>,
     /// Each processor's injection port.
     pub ports: Vec<Port>,
-    /// Each message's status.
+    /// Each message's status (empty in a film's frames, which read them
+    /// from the run's times instead).
     pub messages: Vec<MsgStatus>,
     /// Flits that have left injection ports so far.
     pub injected_flits: u64,
@@ -158,6 +159,14 @@ impl SimView {
             + self.messages.len()
     }
 
+    /// Sets a message's status, if the view keeps them (a film's frames of
+    /// a million messages do not: see [`super::film`]).
+    fn set_status(&mut self, msg: u32, st: MsgStatus) {
+        if let Some(m) = self.messages.get_mut(msg as usize) {
+            *m = st;
+        }
+    }
+
     fn set_wait(&mut self, w: Wait) {
         self.waits.retain(|x| x.packet != w.packet);
         let at = self.waits.partition_point(|x| x < &w);
@@ -177,7 +186,12 @@ impl SimView {
         };
         port.next += 1;
         if f.tail {
-            port.packet = NONE;
+            // Idle, as the engine's port is (a replayed view compares equal).
+            *port = Port {
+                packet: NONE,
+                next: 0,
+                flits: 0,
+            };
         }
         self.injected_flits += 1;
         f
@@ -189,9 +203,9 @@ impl crate::trace::Replay for SimView {
 
     fn apply(&mut self, e: &SimEvent) {
         match *e {
-            SimEvent::Released { msg } => self.messages[msg as usize] = MsgStatus::Released,
+            SimEvent::Released { msg } => self.set_status(msg, MsgStatus::Released),
             SimEvent::AwaitsReceiver { .. } => {}
-            SimEvent::Started { msg, .. } => self.messages[msg as usize] = MsgStatus::Started,
+            SimEvent::Started { msg, .. } => self.set_status(msg, MsgStatus::Started),
             SimEvent::Injected {
                 packet,
                 msg,
@@ -203,7 +217,7 @@ impl crate::trace::Replay for SimView {
                     next: 0,
                     flits,
                 };
-                self.messages[msg as usize] = MsgStatus::Sending;
+                self.set_status(msg, MsgStatus::Sending);
             }
             SimEvent::Acquired { packet, channel } => {
                 self.waits.retain(|w| w.packet != packet);
@@ -238,7 +252,7 @@ impl crate::trace::Replay for SimView {
                 self.pending.push((f, from, to));
             }
             SimEvent::Delivered { msg } => {
-                self.messages[msg as usize] = MsgStatus::Delivered;
+                self.set_status(msg, MsgStatus::Delivered);
                 self.delivered_messages += 1;
             }
             SimEvent::PhaseDone { .. } => self.phases_done += 1,

@@ -13,7 +13,7 @@
 use super::FigureView;
 use crate::book::figure::Entry;
 use crate::book::figures::find;
-use crate::book::params::{Notice, Values, parse_step, read, read_over};
+use crate::book::params::{Notice, Values, apply_limits, parse_step, read, read_over};
 use crate::book::route::STEP;
 use crate::book::settings::Settings;
 use crate::core::step::{Progress, Stepper};
@@ -48,7 +48,12 @@ pub struct FigureProps {
 
 /// Where a figure's computation stands.
 pub enum RunState<T> {
-    Running { progress: Progress, elapsed_ms: f64 },
+    /// Still working; `preview` is what it can already show, if anything.
+    Running {
+        progress: Progress,
+        elapsed_ms: f64,
+        preview: Option<Rc<T>>,
+    },
     Cancelled,
     Done(Rc<T>),
 }
@@ -162,6 +167,9 @@ impl<T: 'static> Stepper for Erased<T> {
     fn finish(self: Box<Self>) -> AnyOut {
         Rc::new(self.0.finish())
     }
+    fn preview(&self) -> Option<AnyOut> {
+        self.0.preview().map(|p| Rc::new(p) as AnyOut)
+    }
 }
 
 /// What a key of the wrong type computes (never: see `compute`).
@@ -187,9 +195,11 @@ impl Ctx<AnyOut> {
             RunState::Running {
                 progress,
                 elapsed_ms,
+                preview,
             } => RunState::Running {
                 progress,
                 elapsed_ms,
+                preview: preview.and_then(|out| (*out).clone().downcast::<T>().ok()),
             },
             RunState::Cancelled => RunState::Cancelled,
             RunState::Done(out) => match (*out).clone().downcast::<T>() {
@@ -288,7 +298,15 @@ fn figure_props(entry: &'static Entry, props: &HostProps) -> FigureProps {
         .map(|(_, v)| v.clone());
     raw.retain(|(k, _)| k != STEP);
     let prefix = props.url.prefix(&props.id);
-    let (initial, notices) = read_over(entry.params, defaults.clone(), &raw, &prefix);
+    let (mut initial, mut notices) = read_over(entry.params, defaults.clone(), &raw, &prefix);
+    notices.extend(apply_limits(
+        entry.params,
+        entry.limits,
+        &mut initial,
+        &defaults,
+        &raw,
+        &prefix,
+    ));
     FigureProps {
         id: props.id.clone(),
         entry,
@@ -381,12 +399,14 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     let player = use_player(len, at, on_seek);
 
     // Keep the URL in step: settings that differ from the chapter's defaults,
-    // and the step when it is not where the figure would start.
+    // and the step when it is not where the figure would start. Not while
+    // playing: rewriting the address sixty times a second costs frames, and
+    // the step is written when the player stops.
     {
         let url = props.url.clone();
         let id = props.id.to_string();
         let defaults = props.defaults.clone();
-        let resolved = matches!(*pos, Pos::At(_)) && done;
+        let resolved = matches!(*pos, Pos::At(_)) && done && !player.playing;
         let at_default = at == default_pos(len);
         use_effect_with(
             ((*values).clone(), at, resolved),
@@ -418,9 +438,11 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
         JobState::Running {
             progress,
             elapsed_ms,
+            preview,
         } => RunState::Running {
             progress,
             elapsed_ms,
+            preview,
         },
         JobState::Cancelled => RunState::Cancelled,
         JobState::Done(out) => RunState::Done(out),

@@ -5,17 +5,20 @@ use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::ui::parts::standard::standard;
 use crate::book::figures::netsim::{Netsim, NetsimSettings, SimRun};
-use crate::ui::netview::NetAnimator;
+use crate::ui::netview::{LivePicture, NetAnimator};
 use crate::ui::parts::report::{refused, settings};
 use yew::prelude::*;
 
 impl FigureView for Netsim {
     fn view(props: &FigureProps, ctx: &Ctx<SimRun>, _: &NetsimSettings, _: &Shared) -> Html {
-        standard(props, ctx, settings(props, ctx), "the simulation", |run| match &run.0 {
-            Err(why) => refused(why),
-            Ok(r) => html! {
-                <NetAnimator id={props.id.clone()} timeline={r.timeline.clone()} layout={r.layout.clone()}
-                    delivered={r.delivered} player={ctx.player.clone()} />
+        standard(props, ctx, settings(props, ctx), "the simulation", |run| match &**run {
+            SimRun::Refused(why) => refused(why),
+            SimRun::Live(l) => html! {
+                <LivePicture view={l.view.clone()} layout={l.layout.clone()} messages={l.messages} />
+            },
+            SimRun::Ready(r) => html! {
+                <NetAnimator id={props.id.clone()} film={r.film.clone()} layout={r.layout.clone()}
+                    player={ctx.player.clone()} />
             },
         })
     }

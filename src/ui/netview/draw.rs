@@ -65,7 +65,7 @@ pub struct Frame<'a> {
 }
 
 impl Frame<'_> {
-    fn px(&self, x: f64, y: f64) -> (f64, f64) {
+    pub(super) fn px(&self, x: f64, y: f64) -> (f64, f64) {
         (x * self.scale, y * self.scale)
     }
 
@@ -113,6 +113,11 @@ pub fn draw(c: &Ctx, f: &Frame, w: f64, h: f64) {
             (band(v.load[l], f.busiest) * 2 + held as usize) as u8
         })
         .collect();
+    if is_overview(f) {
+        super::pixels::overview(c, f, (w as u32, h as u32), &key, ramp, soft);
+        outline(c, f, fg);
+        return;
+    }
     for k in 0..10u8 {
         c.begin_path();
         let mut any = false;
@@ -191,6 +196,42 @@ pub fn draw(c: &Ctx, f: &Frame, w: f64, h: f64) {
         f.square(c, (n.x, n.y), half + 4.0 * d);
         stroke(fg, 3.0);
     }
+}
+
+/// The selection over an overview: the picked link, or a ring round the
+/// picked node.
+fn outline(c: &Ctx, f: &Frame, fg: &str) {
+    c.begin_path();
+    match f.selected {
+        Some(Pick::Link(l)) => {
+            if let Some(Some(s)) = f.layout.links.get(l as usize) {
+                f.line(c, s);
+            }
+        }
+        Some(Pick::Node(i)) => {
+            if let Some(n) = f.layout.nodes.get(i) {
+                f.square(c, (n.x, n.y), 6.0 * f.dpr);
+            }
+        }
+        None => return,
+    }
+    c.set_stroke_style_str(fg);
+    c.set_line_width(3.0 * f.dpr);
+    c.stroke();
+}
+
+/// Fewer than this many CSS pixels per layout unit (about one node's
+/// spacing) draws an overview: nodes a few pixels apart (the 1,024-node
+/// fat tree at any zoom) would make flits and waiting heads tens of
+/// thousands of overlapping specks, and stroking that many links costs
+/// more than a frame, so the links alone are drawn, pixel by pixel
+/// ([`super::pixels`]); the figures and the caption still count flits and
+/// waits.
+pub const OVERVIEW_BELOW_PX: f64 = 6.0;
+
+/// True when the frame is drawn as an overview (see [`draw`]).
+pub fn is_overview(f: &Frame) -> bool {
+    f.scale / f.dpr.max(1e-9) < OVERVIEW_BELOW_PX
 }
 
 /// The flits: in the links' buffers, and those handed to a processor in

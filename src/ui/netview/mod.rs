@@ -2,10 +2,12 @@
 //! drawing of its mesh or fat tree, with the figures of whatever node or
 //! link the reader picks, and the shared step player.
 //!
-//! [`NetAnimator`] draws what the core recorded: the [`SimView`] at the
-//! player's cycle (replaying the timeline's events, one cycle at a time
-//! while playing forward) on the network's [`Layout`], once per cycle
-//! shown. The player ticks at most 60 times a second and moves several
+//! [`NetAnimator`] draws what the core recorded: the [`Frame`] at the
+//! player's cycle, which the [`Film`] replays from its nearest checkpoint
+//! (or, playing forward, from the cycle on screen), on the network's
+//! [`Layout`], once per cycle shown. [`LivePicture`] draws the network
+//! while a long run is still being simulated. Below the picture, the
+//! busiest links of the run as a table ([`busiest`]). The player ticks at most 60 times a second and moves several
 //! cycles per tick at higher speeds, so playback never asks for more than
 //! 60 frames a second. Each draw's time is left in the canvas's
 //! `data-draw-ms` attribute for the benchmarks.
@@ -15,13 +17,14 @@
 //! legend and the figures are one HTML string, which costs far less code
 //! (the site's size budget is tight).
 
+mod busiest;
 mod draw;
 mod panel;
 mod picker;
+mod pixels;
 
 use crate::core::net::layout::{Layout, Pick};
-use crate::core::sim::{self, SimView, Timeline};
-use crate::core::trace::Replay;
+use crate::core::sim::{Film, Frame, SimView};
 use crate::ui::dom;
 use crate::ui::player::{Controls, PlayerHandle};
 use crate::ui::theme::Theme;
@@ -42,16 +45,14 @@ const MAX_UNIT_CSS: f64 = 90.0;
 pub struct NetAnimatorProps {
     /// The figure's id (prefix of the lists' DOM ids).
     pub id: AttrValue,
-    pub timeline: Rc<Timeline>,
+    pub film: Rc<Film>,
     pub layout: Rc<Layout>,
-    /// Messages the run delivered.
-    pub delivered: usize,
     pub player: PlayerHandle,
 }
 
 impl PartialEq for NetAnimatorProps {
     fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.timeline, &o.timeline) && (&self.player, &self.id) == (&o.player, &o.id)
+        Rc::ptr_eq(&self.film, &o.film) && (&self.player, &self.id) == (&o.player, &o.id)
     }
 }
 
@@ -59,11 +60,13 @@ impl PartialEq for NetAnimatorProps {
 #[derive(Clone)]
 struct Scene {
     layout: Rc<Layout>,
-    view: Rc<SimView>,
+    frame: Rc<Frame>,
     busiest: u64,
     selected: Option<Pick>,
     zoom: u32,
     theme: Theme,
+    /// Drawn as links only (see [`draw::is_overview`]).
+    overview: bool,
 }
 
 /// CSS pixels per layout unit at zoom `z`.
@@ -98,7 +101,7 @@ fn paint(canvas: &HtmlCanvasElement, s: &Scene) {
     };
     let frame = draw::Frame {
         layout: &s.layout,
-        view: &s.view,
+        view: &s.frame.view,
         busiest: s.busiest,
         selected: s.selected,
         scale,
@@ -107,51 +110,69 @@ fn paint(canvas: &HtmlCanvasElement, s: &Scene) {
     };
     draw::draw(&ctx, &frame, w, h);
     let _ = canvas.set_attribute("data-draw-ms", &format!("{:.2}", dom::now_ms() - t0));
+    // For the benchmarks: the cycle drawn, and this module's memory.
+    let _ = canvas.set_attribute("data-pos", &s.frame.pos.to_string());
+    let mem = wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map(|m| {
+            m.buffer()
+                .unchecked_into::<js_sys::ArrayBuffer>()
+                .byte_length()
+        })
+        .unwrap_or(0);
+    let _ = canvas.set_attribute("data-wasm-bytes", &mem.to_string());
 }
 
 /// The animator.
 #[component]
 pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
     let theme = use_context::<Theme>().unwrap_or(Theme::Light);
-    let tl = &props.timeline;
+    let tl = &props.film;
     let pos = props.player.pos;
     let canvas = use_node_ref();
     let scene = use_mut_ref(|| None::<Scene>);
     let picked = use_state_eq(|| None::<Pick>);
     let zoom = use_state_eq(|| 1u32);
-    // The state at `pos`: one cycle forward applies that cycle's events to
-    // the state on screen; any other move seeks from a keyframe.
-    let view = match scene.borrow().as_ref() {
-        Some(old) if !Rc::ptr_eq(&old.layout, &props.layout) => Rc::new(tl.state_at(pos)),
-        Some(old) if old.view.cycle as usize == pos => old.view.clone(),
-        Some(old) if old.view.cycle as usize + 1 == pos => {
-            let mut v = (*old.view).clone();
-            for e in tl.events(pos) {
-                v.apply(e);
-            }
-            Rc::new(v)
+    let skip_idle = use_state_eq(|| true);
+    // The frame at `pos`: the film replays it (forward from the cycle on
+    // screen when playing, from a checkpoint when seeking).
+    let frame = match scene.borrow().as_ref() {
+        Some(old) if Rc::ptr_eq(&old.layout, &props.layout) && old.frame.pos == pos => {
+            old.frame.clone()
         }
-        _ => Rc::new(tl.state_at(pos)),
+        _ => Rc::new(tl.frame(pos)),
     };
     {
         let mut s = scene.borrow_mut();
         *s = Some(Scene {
             layout: props.layout.clone(),
-            view: view.clone(),
+            frame: frame.clone(),
             busiest: tl.busiest_link(),
             selected: *picked,
             zoom: *zoom,
             theme,
+            overview: unit_css(&props.layout, *zoom) < draw::OVERVIEW_BELOW_PX,
         });
     }
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());
-        // The state's address stands for the cycle (comparing states would
+        // The frame's address stands for the cycle (comparing states would
         // cost a deep comparison every render).
-        let key = (Rc::as_ptr(&view) as usize, *picked, *zoom, theme);
+        let key = (Rc::as_ptr(&frame) as usize, *picked, *zoom, theme);
         use_effect_with(key, move |_| {
             if let (Some(el), Some(s)) = (canvas.cast::<HtmlCanvasElement>(), &*scene.borrow()) {
                 paint(&el, s);
+            }
+        });
+    }
+    // While playing, a cycle in which no flit moves is passed over to the
+    // next one in which something does (the step count stays the cycle).
+    {
+        let (pass, film) = (props.player.pass.clone(), tl.clone());
+        let idle = props.player.playing && *skip_idle && pos > 0 && tl.activity(pos) == 0;
+        use_effect_with((pos, idle), move |&(pos, idle)| {
+            if idle {
+                pass.emit(film.next_active(pos));
             }
         });
     }
@@ -182,6 +203,10 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
         let cb = props.player.seek.clone();
         Callback::from(move |_: MouseEvent| cb.emit(to))
     };
+    let toggle_idle = {
+        let skip = skip_idle.clone();
+        Callback::from(move |_: Event| skip.set(!*skip))
+    };
     let z = s.zoom;
     let css = unit_css(&s.layout, z);
     let style = format!(
@@ -193,10 +218,11 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
         "{} at cycle {pos} of {}: {} of {} messages delivered.",
         tl.fabric().spec().name(),
         tl.cycles(),
-        view.delivered_messages,
-        props.delivered
+        frame.view.delivered_messages,
+        tl.messages()
     );
-    let side = panel::html(tl, &s, props.delivered);
+    let side = panel::html(tl, &s, tl.messages());
+    let idle_id = format!("{}-skip-idle", props.id);
     html! {
         <>
             <div class="matrix-wrap">
@@ -204,17 +230,81 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
                     <canvas ref={canvas} role="img" aria-label={label} {style} {onclick}></canvas>
                 </div>
                 <div class="matrix-side">
-                    <div class="zoom" role="group" aria-label="zoom">
+                    <div class="zoom" role="group" aria-label="zoom and jumps">
                         <button type="button" onclick={zoom_to((z / 2).max(1))} disabled={z <= 1}>{"zoom −"}</button>
                         <button type="button" onclick={zoom_to((z * 2).min(8))} disabled={z >= 8}>{"zoom +"}</button>
                         <button type="button" onclick={seek(tl.prev_phase(pos))} disabled={pos == 0}>{"◀ phase"}</button>
                         <button type="button" onclick={seek(tl.next_phase(pos))} disabled={pos >= tl.cycles()}>{"phase ▶"}</button>
+                        <button type="button" onclick={seek(tl.next_active(pos))} disabled={pos >= tl.cycles()}>{"next activity ▶"}</button>
                     </div>
-                    { picker::lists(&props.id, tl, &s.layout, s.selected, &on_pick) }
+                    <label class="check" for={idle_id.clone()}>
+                        <input type="checkbox" id={idle_id} checked={*skip_idle} onchange={toggle_idle} />
+                        {" skip idle cycles while playing"}
+                    </label>
+                    <picker::Picker id={props.id.clone()} film={tl.clone()} layout={s.layout.clone()} selected={s.selected} on_pick={on_pick.clone()} />
                     { Html::from_html_unchecked(AttrValue::from(side)) }
                 </div>
             </div>
-            <Controls player={props.player.clone()} caption={sim::caption(tl, pos)} unit="cycle" />
+            { busiest::table(tl, &frame, s.selected, &on_pick) }
+            <Controls player={props.player.clone()} caption={tl.caption(&frame)} unit="cycle" />
         </>
+    }
+}
+
+/// Props of [`LivePicture`].
+#[derive(Properties, Clone)]
+pub struct LiveProps {
+    pub view: Rc<SimView>,
+    pub layout: Rc<Layout>,
+    /// Messages in the run.
+    pub messages: usize,
+}
+
+impl PartialEq for LiveProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.view, &o.view)
+    }
+}
+
+/// The network as the simulation stands, while it goes on: the first
+/// picture of a long run, refreshed a few times a second until the player
+/// opens.
+#[component]
+pub fn LivePicture(props: &LiveProps) -> Html {
+    let theme = use_context::<Theme>().unwrap_or(Theme::Light);
+    let canvas = use_node_ref();
+    let v = &props.view;
+    let busiest = v.load[..v.links].iter().copied().max().unwrap_or(0).max(1) as u64;
+    {
+        let (canvas, layout, view) = (canvas.clone(), props.layout.clone(), v.clone());
+        use_effect_with((Rc::as_ptr(&view) as usize, theme), move |_| {
+            if let Some(el) = canvas.cast::<HtmlCanvasElement>() {
+                let frame = Rc::new(Frame::live((*view).clone()));
+                let s = Scene {
+                    layout,
+                    frame,
+                    busiest,
+                    selected: None,
+                    zoom: 1,
+                    theme,
+                    overview: false,
+                };
+                paint(&el, &s);
+            }
+        });
+    }
+    let css = unit_css(&props.layout, 1);
+    let style = format!("width:{:.0}px;max-width:100%", props.layout.width * css);
+    let text = format!(
+        "Simulating: cycle {}, {} of {} messages delivered, {} flits delivered. The player opens when the run is complete.",
+        v.cycle, v.delivered_messages, props.messages, v.delivered_flits
+    );
+    html! {
+        <div class="live">
+            <p class="live-caption" aria-live="polite">{text.clone()}</p>
+            <div class="netview">
+                <canvas ref={canvas} role="img" aria-label={text} {style}></canvas>
+            </div>
+        </div>
     }
 }

@@ -8,7 +8,7 @@ use super::draw::ramp;
 use crate::chart::esc;
 use crate::core::net::Vertex;
 use crate::core::net::layout::Pick;
-use crate::core::sim::{Timeline, inspect};
+use crate::core::sim::{Film, inspect};
 use std::fmt::Write;
 
 /// What the colours and marks mean.
@@ -21,7 +21,7 @@ const BANDS: [&str; 5] = [
 ];
 
 /// The panel's HTML.
-pub fn html(tl: &Timeline, s: &Scene, delivered: usize) -> String {
+pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
     let mut h = String::from(r#"<ul class="legend">"#);
     for (name, colour) in BANDS.iter().zip(ramp(s.theme)) {
         let _ = write!(
@@ -29,13 +29,17 @@ pub fn html(tl: &Timeline, s: &Scene, delivered: usize) -> String {
             r#"<li><span class="swatch" style="background:{colour}"></span>{name}</li>"#
         );
     }
-    h += "<li>thick: held by a packet · bar: a head waits · squares: flits, heads larger · filled node: sending</li></ul>";
-    let v = &s.view;
+    h += if s.overview {
+        "<li>thick: held by a packet · filled node: sending. At this size flits and waiting heads are not drawn (they would be specks): the figures and the caption count them.</li></ul>"
+    } else {
+        "<li>thick: held by a packet · bar: a head waits · squares: flits, heads larger · filled node: sending</li></ul>"
+    };
+    let (f, v) = (&*s.frame, &s.frame.view);
     let figures = s.selected.map(|p| match p {
-        Pick::Link(l) => inspect::channel(tl, v, l),
+        Pick::Link(l) => inspect::channel(tl, f, l),
         Pick::Node(i) => match s.layout.nodes[i].vertex {
-            Vertex::Proc(p) => inspect::processor(tl, v, p),
-            sw => inspect::switch(tl, v, sw),
+            Vertex::Proc(p) => inspect::processor(tl, f, p),
+            sw => inspect::switch(tl, f, sw),
         },
     });
     let done = tl.phase_marks.partition_point(|&m| m as u64 <= v.cycle);
@@ -46,6 +50,7 @@ pub fn html(tl: &Timeline, s: &Scene, delivered: usize) -> String {
         ),
         ("flits delivered", v.delivered_flits.to_string()),
         ("heads waiting now", v.waits.len().to_string()),
+        ("flits moving this cycle", tl.activity(f.pos).to_string()),
         (
             "phases complete",
             format!("{done} of {}", tl.phase_marks.len()),

@@ -4,11 +4,11 @@
 
 use crate::core::net::Vertex;
 use crate::core::net::layout::{Layout, Pick};
-use crate::core::sim::Timeline;
+use crate::core::sim::Film;
 use yew::prelude::*;
 
 /// A node's name in the lists.
-fn node_name(tl: &Timeline, l: &Layout, i: usize) -> String {
+fn node_name(tl: &Film, l: &Layout, i: usize) -> String {
     match l.nodes[i].vertex {
         Vertex::Proc(p) => match tl.fabric().node_name(p) {
             n if n.starts_with('(') => format!("P{p} {n}"),
@@ -20,9 +20,33 @@ fn node_name(tl: &Timeline, l: &Layout, i: usize) -> String {
 
 /// Two lists: nodes, then the chosen node's links. Their empty entries
 /// pick nothing, or the node itself.
-pub fn lists(
+/// Props of [`Picker`].
+#[derive(Properties, Clone)]
+pub struct PickerProps {
+    pub id: AttrValue,
+    pub film: std::rc::Rc<Film>,
+    pub layout: std::rc::Rc<Layout>,
+    pub selected: Option<Pick>,
+    pub on_pick: Callback<Option<Pick>>,
+}
+
+impl PartialEq for PickerProps {
+    fn eq(&self, o: &Self) -> bool {
+        std::rc::Rc::ptr_eq(&self.film, &o.film) && (&self.id, self.selected) == (&o.id, o.selected)
+    }
+}
+
+/// The lists as a component of their own: they do not change from cycle
+/// to cycle, and the 1,024-node fat tree's list of 2,000 nodes must not be
+/// rebuilt every frame.
+#[component]
+pub fn Picker(p: &PickerProps) -> Html {
+    lists(&p.id, &p.film, &p.layout, p.selected, &p.on_pick)
+}
+
+fn lists(
     id: &str,
-    tl: &Timeline,
+    tl: &Film,
     l: &Layout,
     selected: Option<Pick>,
     on_pick: &Callback<Option<Pick>>,

@@ -26,7 +26,8 @@ pub fn standard<T>(
         RunState::Running {
             progress,
             elapsed_ms,
-        } => (None, Some((*progress, *elapsed_ms))),
+            preview,
+        } => (preview.as_ref().map(view), Some((*progress, *elapsed_ms))),
         RunState::Cancelled => (None, None),
         RunState::Done(out) => (Some(view(out)), None),
     };
@@ -57,7 +58,14 @@ fn framed(
     running: Option<(Progress, f64)>,
 ) -> Html {
     let body = match (body, running) {
-        (Some(view), _) => view,
+        // A preview under the progress bar while the work goes on.
+        (Some(view), Some((progress, elapsed_ms))) => html! {
+            <>
+                { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
+                { view }
+            </>
+        },
+        (Some(view), None) => view,
         (None, Some((progress, elapsed_ms))) => html! {
             { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
         },

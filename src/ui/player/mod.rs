@@ -8,11 +8,12 @@
 //! read out by screen readers through an aria-live region. Stepping back is
 //! as quick as forward because traces are precomputed.
 
+mod frames;
 mod icons;
 pub mod keys;
 
 use crate::ui::dom;
-use gloo_timers::callback::Interval;
+use frames::FrameLoop;
 use keys::Action;
 use yew::prelude::*;
 
@@ -44,6 +45,9 @@ pub struct PlayerHandle {
     pub playing: bool,
     pub speed: usize,
     pub seek: Callback<usize>,
+    /// Moves the position without pausing (a figure passing over what is
+    /// not worth a frame, such as a simulation's idle cycles).
+    pub pass: Callback<usize>,
     pub act: Callback<Action>,
     pub set_speed: Callback<usize>,
     /// Attach to the figure's figure: Space, ←/→, Home/End, PageUp/PageDown.
@@ -91,7 +95,16 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
         use_effect_with((*playing, *speed), move |&(on, speed)| {
             let timer = on.then(|| {
                 let (ms, stride) = tick(SPEEDS[speed.min(SPEEDS.len() - 1)]);
-                Interval::new(ms as u32, move || {
+                // Time since the last tick; a tick is due when a period
+                // has passed (every frame at 60 steps a second and more).
+                let (mut last, mut due) = (None::<f64>, 0.0);
+                FrameLoop::new(move |t| {
+                    due += last.map_or(0.0, |l| t - l);
+                    last = Some(t);
+                    if due + 1.0 < ms {
+                        return;
+                    }
+                    due = (due - ms).clamp(0.0, ms);
                     let l = live.borrow();
                     if l.pos >= l.len {
                         playing_handle.set(false);
@@ -156,6 +169,13 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
             l.on_seek.emit(p.min(l.len));
         })
     };
+    let pass = {
+        let live = live.clone();
+        Callback::from(move |p: usize| {
+            let l = live.borrow();
+            l.on_seek.emit(p.min(l.len));
+        })
+    };
     let set_speed = {
         let speed = speed.clone();
         Callback::from(move |s: usize| speed.set(s.min(SPEEDS.len() - 1)))
@@ -167,6 +187,7 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
         playing: *playing,
         speed: *speed,
         seek,
+        pass,
         act,
         set_speed,
         onkeydown,

@@ -1,0 +1,507 @@
+//! A run kept as checkpoints and replayed on demand: the animator at the
+//! papers' scale.
+//!
+//! A [`Timeline`](super::Timeline) stores every event (one per flit move),
+//! which caps it near 4 M events: a 16 × 16 all-to-all does not fit. A
+//! [`Film`] stores none. [`FilmRun`] runs the simulation once, taking a
+//! [`Checkpoint`] every so many flit moves or cycles, and counts the flit
+//! moves of every cycle (so idle stretches can be skipped and the activity
+//! drawn). To show cycle `pos`, [`Film::frame`] restores the nearest
+//! checkpoint at or before `pos − 1`, runs the engine on to `pos − 1`
+//! unrecorded, and runs cycle `pos` recorded: the frame's state and the
+//! cycle's events are exactly those of a recorded run (the tests compare
+//! them with a [`Timeline`](super::Timeline) cycle by cycle, and the
+//! engine's checksums with a straight run). Playing forward continues
+//! from the cycle on screen instead of restoring.
+//!
+//! Memory: checkpoints are spaced by [`CHECKPOINT_MOVES`] flit moves (a
+//! replay of about 10 ms in the browser) or [`CHECKPOINT_CYCLES`] cycles;
+//! when together they pass their budget ([`CHECKPOINT_BUDGET`], less a
+//! little per message), every other one is dropped and the spacing
+//! doubled, so a long run keeps a fixed memory and its seeks grow slower
+//! instead.
+
+use super::checkpoint::{Checkpoint, Times};
+use super::engine::Engine;
+use super::fabric::Fabric;
+use super::simulator::Simulator;
+use super::source::Log;
+use super::stats::LinkStats;
+use super::view::{SimEvent, SimView};
+use super::{Outcome, SimConfig, SimError, Traffic};
+use crate::net::TopologySpec;
+use crate::step::{Progress, Stepper};
+use crate::trace::Replay;
+use std::cell::RefCell;
+
+/// Flit moves between checkpoints, at first.
+pub const CHECKPOINT_MOVES: u64 = 400_000;
+/// Cycles between checkpoints, at most (at first).
+pub const CHECKPOINT_CYCLES: u64 = 20_000;
+/// Bytes the checkpoints may hold together, less [`BUDGET_PER_MESSAGE`]
+/// for each message (the engine holds about 120 bytes a message, so a
+/// film of a million messages keeps 32 MB of checkpoints and stays under
+/// 200 MB in all), and never less than a quarter of it.
+pub const CHECKPOINT_BUDGET: usize = 48 << 20;
+/// See [`CHECKPOINT_BUDGET`].
+pub const BUDGET_PER_MESSAGE: usize = 16;
+/// Most cycles a film records (its activity costs 4 bytes a cycle).
+pub const FILM_MAX_CYCLES: u64 = 16_000_000;
+/// Cycles the building run advances per step.
+const BATCH: u64 = 32;
+
+/// Messages of one processor by where they are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub delivered: usize,
+    pub under_way: usize,
+    pub not_started: usize,
+}
+
+/// One cycle as the animator shows it.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Cycles completed.
+    pub pos: usize,
+    /// The state after cycle `pos`.
+    pub view: SimView,
+    /// What happened in cycle `pos` (none at 0).
+    pub events: Vec<SimEvent>,
+    /// Packets in the network after the cycle, as (number, message), by number.
+    packets: Vec<(u32, u32)>,
+}
+
+impl Frame {
+    /// A frame of a run still being simulated: its state only.
+    pub fn live(view: SimView) -> Frame {
+        Frame {
+            pos: view.cycle as usize,
+            view,
+            events: Vec::new(),
+            packets: Vec::new(),
+        }
+    }
+
+    /// The `k` channels that carry the most flits over the whole run,
+    /// busiest first (links only, not the processors' ejection channels).
+    pub fn busiest(film: &Film, k: usize) -> Vec<u32> {
+        let links = film.fab.links();
+        let mut ids: Vec<u32> = (0..links as u32).collect();
+        crate::sorting::sort_by_u64(&mut ids, |&c| u64::MAX - film.links[c as usize].busy);
+        ids.truncate(k);
+        ids
+    }
+    /// The message a packet in the network belongs to.
+    pub fn message_of(&self, packet: u32) -> Option<u32> {
+        let i = self.packets.binary_search_by_key(&packet, |p| p.0).ok()?;
+        Some(self.packets[i].1)
+    }
+
+    /// The packets in the network, as (number, message).
+    pub fn packets(&self) -> &[(u32, u32)] {
+        &self.packets
+    }
+}
+
+/// A finished run, replayable at any cycle.
+pub struct Film {
+    spec: TopologySpec,
+    fab: Fabric,
+    replay: RefCell<Simulator>,
+    times: Vec<Times>,
+    checkpoints: Vec<Checkpoint>,
+    activity: Vec<u32>,
+    /// Cycles after which a phase had all its messages delivered, sorted,
+    /// without repeats.
+    pub phase_marks: Vec<usize>,
+    /// Each channel's figures over the whole run.
+    pub links: Vec<LinkStats>,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// Messages delivered by the end.
+    pub delivered: usize,
+}
+
+impl Film {
+    /// Runs `traffic` to the end and keeps it (the native path; the
+    /// browser steps a [`FilmRun`]).
+    pub fn record(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<Film, SimError> {
+        crate::step::run(Box::new(FilmRun::new(spec, cfg, traffic)?))
+    }
+
+    /// Cycles recorded; positions run from 0 to `cycles()`.
+    pub fn cycles(&self) -> usize {
+        self.activity.len()
+    }
+
+    /// Flit moves in cycle `pos` (1-based; 0 at position 0).
+    pub fn activity(&self, pos: usize) -> u32 {
+        pos.checked_sub(1)
+            .and_then(|i| self.activity.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The first cycle after `pos` in which a flit moves (the end if none).
+    pub fn next_active(&self, pos: usize) -> usize {
+        (pos + 1..=self.cycles())
+            .find(|&c| self.activity(c) > 0)
+            .unwrap_or(self.cycles())
+    }
+
+    /// The network.
+    pub fn spec(&self) -> TopologySpec {
+        self.spec
+    }
+
+    /// The fabric the run used (channel names, routers).
+    pub fn fabric(&self) -> &Fabric {
+        &self.fab
+    }
+
+    /// One sentence for the reader about the frame's cycle.
+    pub fn caption(&self, f: &Frame) -> String {
+        super::timeline::caption_of(
+            &Shown {
+                film: self,
+                frame: f,
+            },
+            f.pos,
+            &f.events,
+        )
+    }
+
+    /// Messages in the run.
+    pub fn messages(&self) -> usize {
+        self.times.len()
+    }
+
+    /// Sender and receiver of a message.
+    pub fn ends(&self, msg: u32) -> Option<(usize, usize)> {
+        let sim = self.replay.try_borrow().ok()?;
+        let m = sim.engine.src.msgs.get(msg as usize)?;
+        Some((m.src as usize, m.dst as usize))
+    }
+
+    /// "3→5" for a message.
+    pub fn pair(&self, msg: u32) -> String {
+        match self.ends(msg) {
+            Some((s, d)) => format!("{s}→{d}"),
+            None => format!("message {msg}"),
+        }
+    }
+
+    /// "packet 7 (3→5)", naming the message if the frame knows it.
+    pub fn packet_name(&self, f: &Frame, packet: u32) -> String {
+        match f.message_of(packet) {
+            Some(m) => format!("packet {packet} ({})", self.pair(m)),
+            None => format!("packet {packet}"),
+        }
+    }
+
+    /// Cycles from a message's release to its arrival.
+    pub fn latency(&self, msg: u32) -> Option<u64> {
+        let t = self.times.get(msg as usize)?;
+        (t.finish() != super::source::NEVER).then(|| t.finish() - t.released())
+    }
+
+    /// The most flits any link carried over the run (at least 1).
+    pub fn busiest_link(&self) -> u64 {
+        let links = self.fabric().links();
+        self.links[..links.min(self.links.len())]
+            .iter()
+            .map(|s| s.busy)
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+
+    /// The phase stop after `pos` (the end of the run if none is left).
+    pub fn next_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m <= pos);
+        self.phase_marks.get(i).copied().unwrap_or(self.cycles())
+    }
+
+    /// The phase stop before `pos` (0 if none).
+    pub fn prev_phase(&self, pos: usize) -> usize {
+        let i = self.phase_marks.partition_point(|&m| m < pos);
+        if i == 0 { 0 } else { self.phase_marks[i - 1] }
+    }
+
+    /// Checkpoints kept, and their bytes together.
+    pub fn checkpoint_use(&self) -> (usize, usize) {
+        let bytes = self.checkpoints.iter().map(Checkpoint::weight).sum();
+        (self.checkpoints.len(), bytes)
+    }
+
+    /// Puts the replaying engine at cycle boundary `at`, from the nearest
+    /// checkpoint unless it is already between that checkpoint and `at`.
+    fn seek(&self, sim: &mut Simulator, at: u64) {
+        let k = self.checkpoints.partition_point(|c| c.now <= at) - 1;
+        let cp = &self.checkpoints[k];
+        let now = sim.engine.now;
+        if now < cp.now || now > at {
+            sim.rewind(cp, &self.times);
+        }
+        while sim.engine.now < at && sim.advance_until(at) {}
+    }
+
+    /// The state after `pos` cycles (clamped to the run), with that cycle's
+    /// events; the messages' statuses are left out (see [`Film::tally`]).
+    pub fn frame(&self, pos: usize) -> Frame {
+        self.frame_with(pos, false)
+    }
+
+    /// [`Film::frame`] with every message's status in the view (a pass
+    /// over all messages: for small runs and the tests).
+    pub fn frame_full(&self, pos: usize) -> Frame {
+        self.frame_with(pos, true)
+    }
+
+    fn frame_with(&self, pos: usize, messages: bool) -> Frame {
+        let pos = pos.min(self.cycles());
+        let mut sim = self.replay.borrow_mut();
+        if pos == 0 {
+            self.seek(&mut sim, 0);
+            return frame_of(&sim.engine, 0, sim.engine.view(messages), Vec::new());
+        }
+        self.seek(&mut sim, pos as u64 - 1);
+        let mut view = sim.engine.view(messages);
+        sim.engine.log = Log::Collect(Vec::new());
+        while sim.engine.now < pos as u64 && sim.advance_until(pos as u64) {}
+        let events = match std::mem::replace(&mut sim.engine.log, Log::Off) {
+            Log::Collect(events) => events,
+            _ => Vec::new(),
+        };
+        // The view before the cycle, advanced by the cycle's events: what a
+        // recorded run shows, without copying a state.
+        for e in &events {
+            view.apply(e);
+        }
+        frame_of(&sim.engine, pos, view, events)
+    }
+
+    /// What processor `p` sends and receives after `pos` cycles, counted
+    /// from the run's times (local copies aside).
+    pub fn tally(&self, pos: usize, p: usize) -> (Tally, Tally) {
+        let (mut sends, mut recvs) = (Tally::default(), Tally::default());
+        let Ok(sim) = self.replay.try_borrow() else {
+            return (sends, recvs);
+        };
+        let c = pos as u64;
+        for (m, t) in sim.engine.src.msgs.iter().zip(&self.times) {
+            let (s, d) = (m.src as usize, m.dst as usize);
+            if s == d || (s != p && d != p) {
+                continue;
+            }
+            let tally = if s == p { &mut sends } else { &mut recvs };
+            if t.finish() <= c {
+                tally.delivered += 1;
+            } else if t.started() < c {
+                tally.under_way += 1;
+            } else {
+                tally.not_started += 1;
+            }
+        }
+        (sends, recvs)
+    }
+
+    /// The replaying engine's checksum after `pos` cycles (for the tests).
+    #[cfg(test)]
+    pub(crate) fn checksum_at(&self, pos: usize) -> Vec<(&'static str, u64)> {
+        let mut sim = self.replay.borrow_mut();
+        self.seek(&mut sim, pos as u64);
+        sim.engine.checksum_parts()
+    }
+}
+
+/// A film at one frame, as a caption names things.
+struct Shown<'a> {
+    film: &'a Film,
+    frame: &'a Frame,
+}
+
+impl super::timeline::Names for Shown<'_> {
+    fn messages(&self) -> usize {
+        self.film.messages()
+    }
+    fn pair(&self, msg: u32) -> String {
+        self.film.pair(msg)
+    }
+    fn latency(&self, msg: u32) -> Option<u64> {
+        self.film.latency(msg)
+    }
+    fn packet_name(&self, packet: u32) -> String {
+        self.film.packet_name(self.frame, packet)
+    }
+    fn describe(&self, channel: u32) -> String {
+        self.film.fab.describe(channel)
+    }
+}
+
+fn frame_of(e: &Engine, pos: usize, view: SimView, events: Vec<SimEvent>) -> Frame {
+    let mut free = vec![false; e.packets.len()];
+    for &s in &e.free_slots {
+        free[s as usize] = true;
+    }
+    let mut packets: Vec<(u32, u32)> = (0..e.packets.len())
+        .filter(|&s| !free[s])
+        .map(|s| (e.packets[s].seq, e.packets[s].msg))
+        .collect();
+    crate::sorting::sort_by_u64(&mut packets, |p| p.0 as u64);
+    Frame {
+        pos,
+        view,
+        events,
+        packets,
+    }
+}
+
+/// Builds a [`Film`]: runs the simulation a batch of cycles per step,
+/// checkpointing as it goes. Its progress is the flits delivered.
+pub struct FilmRun {
+    spec: TopologySpec,
+    sim: Simulator,
+    checkpoints: Vec<Checkpoint>,
+    bytes: usize,
+    activity: Vec<u32>,
+    every_moves: u64,
+    every_cycles: u64,
+    last: (u64, u64),
+    budget: usize,
+    failed: Option<SimError>,
+}
+
+impl FilmRun {
+    /// Checks the inputs; the run starts on the first step.
+    pub fn new(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<FilmRun, SimError> {
+        let sim = Simulator::new(spec, cfg, traffic)?;
+        let first = sim.engine.checkpoint();
+        Ok(FilmRun {
+            spec,
+            bytes: first.weight(),
+            checkpoints: vec![first],
+            sim,
+            activity: Vec::new(),
+            every_moves: CHECKPOINT_MOVES,
+            every_cycles: CHECKPOINT_CYCLES,
+            last: (0, 0),
+            budget: CHECKPOINT_BUDGET
+                .saturating_sub(BUDGET_PER_MESSAGE * traffic.messages.len())
+                .max(CHECKPOINT_BUDGET / 4),
+            failed: None,
+        })
+    }
+
+    /// Sets the first spacing of checkpoints (the tests make it dense).
+    pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
+        self.every_moves = moves.max(1);
+        self.every_cycles = cycles.max(1);
+        self
+    }
+
+    /// The state of the network now, for a picture while the run goes on.
+    pub fn preview(&self) -> SimView {
+        self.sim.engine.view(false)
+    }
+
+    /// Cycles simulated so far.
+    pub fn cycle(&self) -> u64 {
+        self.sim.engine.now
+    }
+
+    /// Runs one cycle (or an idle stretch) and books it.
+    fn advance(&mut self) -> bool {
+        let (now, moved) = (self.sim.engine.now, self.sim.engine.moved);
+        let more = self.sim.advance();
+        let e = &self.sim.engine;
+        if e.now > now {
+            self.activity.push((e.moved - moved) as u32);
+            self.activity.resize(e.now as usize, 0);
+        }
+        if e.now > FILM_MAX_CYCLES {
+            let (what, got, max) = ("cycles", e.now, FILM_MAX_CYCLES);
+            self.failed = Some(SimError::TimelineTooBig { what, got, max });
+            return false;
+        }
+        if more
+            && (e.moved - self.last.1 >= self.every_moves
+                || e.now - self.last.0 >= self.every_cycles)
+        {
+            self.keep();
+        }
+        more
+    }
+
+    /// Takes a checkpoint now, thinning the old ones if over budget.
+    fn keep(&mut self) {
+        let cp = self.sim.engine.checkpoint();
+        self.last = (cp.now, self.sim.engine.moved);
+        self.bytes += cp.weight();
+        self.checkpoints.push(cp);
+        if self.bytes > self.budget && self.checkpoints.len() > 2 {
+            let mut k = 0;
+            self.checkpoints.retain(|_| {
+                k += 1;
+                k % 2 == 1
+            });
+            self.bytes = self.checkpoints.iter().map(Checkpoint::weight).sum();
+            self.every_moves *= 2;
+            self.every_cycles *= 2;
+        }
+    }
+}
+
+impl Stepper for FilmRun {
+    type Output = Result<Film, SimError>;
+
+    fn step(&mut self) -> bool {
+        for _ in 0..BATCH {
+            if !self.advance() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn progress(&self) -> Progress {
+        self.sim.progress()
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<Film, SimError> {
+        while self.advance() {}
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let out = self.sim.outcome();
+        let e = &self.sim.engine;
+        let mut phase_marks: Vec<usize> = e.src.phase_marks.iter().map(|&m| m as usize).collect();
+        crate::sorting::sort_by_u64(&mut phase_marks, |&m| m as u64);
+        phase_marks.dedup();
+        let links = e.link_stats();
+        let delivered = e.src.delivered;
+        let times = e.times();
+        let mut sim = self.sim;
+        sim.rewind(&self.checkpoints[0], &times);
+        Ok(Film {
+            spec: self.spec,
+            fab: sim.engine.fab.clone(),
+            replay: RefCell::new(sim),
+            times,
+            checkpoints: self.checkpoints,
+            activity: self.activity,
+            phase_marks,
+            links,
+            outcome: out,
+            delivered,
+        })
+    }
+}

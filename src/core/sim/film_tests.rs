@@ -1,0 +1,185 @@
+//! The film against a recorded run: every frame's state and events, and
+//! the engine's checksum after replaying from a checkpoint against a
+//! straight run, on both networks, every release rule, several seeds and
+//! configurations.
+
+use super::film::{Film, FilmRun};
+use super::simulator::Simulator;
+use super::tests::random_perm;
+use super::*;
+use crate::com::fig7::Fig7Config;
+use crate::net::TopologySpec;
+use crate::rng::Rng;
+use crate::step::run;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// A film with a checkpoint every `every` cycles (and every 50 moves).
+fn film(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64) -> Film {
+    let r = FilmRun::new(spec, cfg, t).unwrap().with_spacing(50, every);
+    run(Box::new(r)).unwrap()
+}
+
+/// Every frame equals the recorded run's state, and its events the
+/// recorded cycle's (the first cycle's also hold the releases made before
+/// it, which a film shows at position 0 instead).
+fn same_as_recorded(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64, seed: u64) {
+    let (r, tl) = simulate_with_timeline(spec, cfg, t).unwrap();
+    let f = film(spec, cfg, t, every);
+    assert_eq!(f.cycles(), tl.cycles(), "{spec:?}");
+    assert_eq!(f.phase_marks, tl.phase_marks);
+    assert_eq!(f.links, r.links);
+    assert_eq!(f.delivered, r.delivered_messages);
+    let mut order: Vec<usize> = (1..=f.cycles()).collect();
+    // Forward, then in a shuffled order (seeks back and forth).
+    let mut rng = Rng::new(seed);
+    let mut shuffled = order.clone();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.below(i + 1));
+    }
+    order.extend(shuffled.into_iter().take(40));
+    for pos in order {
+        let fr = f.frame_full(pos);
+        assert_eq!(fr.view, tl.state_at(pos), "{spec:?} cycle {pos}");
+        if pos > 1 {
+            assert_eq!(fr.events, tl.events(pos), "{spec:?} cycle {pos}");
+        }
+        let moves = fr
+            .events
+            .iter()
+            .filter(|e| matches!(e, SimEvent::Moved { .. }))
+            .count();
+        assert_eq!(moves as u32, f.activity(pos));
+    }
+}
+
+/// The replaying engine's checksum at `pos` equals a straight run's.
+fn same_checksums(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64, seed: u64) {
+    let f = film(spec, cfg, t, every);
+    let mut rng = Rng::new(seed);
+    let cycles = f.cycles() as u64;
+    let mut stops: Vec<u64> = (0..12)
+        .map(|_| rng.below(cycles as usize + 1) as u64)
+        .collect();
+    crate::sorting::sort_by_u64(&mut stops, |&c| c);
+    let mut straight = Simulator::new(spec, cfg, t).unwrap();
+    for &at in &stops {
+        while straight.engine.now < at && straight.advance_until(at) {}
+        assert_eq!(straight.engine.now, at);
+        assert_eq!(
+            f.checksum_at(at as usize),
+            straight.engine.checksum_parts(),
+            "{spec:?} cycle {at}"
+        );
+    }
+    // And backwards, from wherever the replay stands.
+    for &at in stops.iter().rev() {
+        let mut fresh = Simulator::new(spec, cfg, t).unwrap();
+        while fresh.engine.now < at && fresh.advance_until(at) {}
+        assert_eq!(f.checksum_at(at as usize), fresh.engine.checksum_parts());
+    }
+}
+
+fn all_to_all(n: usize, bytes: u64) -> Vec<(usize, usize)> {
+    let _ = bytes;
+    (0..n)
+        .flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d)))
+        .collect()
+}
+
+fn scheduled(n: usize, d: usize, seed: u64, bytes: u64, sync: Sync) -> Traffic {
+    let com = Fig7Config::new(n, d, seed).generate().unwrap();
+    let m = com
+        .messages()
+        .map(|m| crate::com::Message { bytes, ..m })
+        .collect();
+    let com = crate::com::Com::from_messages(n, m).unwrap();
+    let s = crate::algo::run(crate::algo::Algo::Lp, &com, seed).schedule;
+    Traffic::from_schedule(&s, sync)
+}
+
+#[test]
+fn frames_match_a_recorded_run_on_both_networks() {
+    for seed in 1..=3 {
+        for sync in [Sync::Barrier, Sync::Loose, Sync::Free] {
+            let t = scheduled(16, 3, seed, 40, sync);
+            for spec in [
+                TopologySpec::Mesh { rows: 4, cols: 4 },
+                TopologySpec::FatTree { procs: 16 },
+            ] {
+                let cfg = match spec {
+                    TopologySpec::Mesh { .. } => SimConfig {
+                        startup: 7,
+                        ..SimConfig::delta()
+                    },
+                    _ => SimConfig {
+                        seed,
+                        startup: 9,
+                        ..SimConfig::cm5()
+                    },
+                };
+                same_as_recorded(spec, &cfg, &t, 5 + seed * 7, seed);
+                same_checksums(spec, &cfg, &t, 3 + seed, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_all_to_all_replays_exactly_with_local_copies_and_waits() {
+    let n = 16;
+    let mut pairs = all_to_all(n, 0);
+    pairs.extend((0..n).map(|p| (p, p)));
+    let t = Traffic::pairs(n, &pairs, 24);
+    let spec = TopologySpec::FatTree { procs: n };
+    for routing in [UpRouting::Random, UpRouting::Adaptive, UpRouting::Static] {
+        let cfg = SimConfig {
+            up_routing: routing,
+            startup: 3,
+            ..SimConfig::cm5()
+        };
+        same_as_recorded(spec, &cfg, &t, 11, 5);
+        same_checksums(spec, &cfg, &t, 4, 5);
+    }
+    let on_arrival = SimConfig {
+        recv_policy: RecvPolicy::OnArrival,
+        send_limit: 2,
+        recv_limit: 2,
+        startup: 2,
+        ..SimConfig::delta()
+    };
+    let spec = TopologySpec::Mesh { rows: 4, cols: 4 };
+    let t = Traffic::pairs(n, &all_to_all(n, 0)[..120], 70);
+    same_checksums(spec, &on_arrival, &t, 6, 9);
+}
+
+fn config(cases: u32, seed: u64) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(120, 7207))]
+    #[test]
+    fn random_runs_replay_exactly_from_checkpoints(
+        rows in 1usize..=4, cols in 2usize..=4, fat in any::<bool>(), seed: u64,
+        bytes in 0u64..=300, every in 1u64..=40,
+        v in proptest::array::uniform6(0u32..1000),
+    ) {
+        let n = rows * cols;
+        let spec = if fat { TopologySpec::FatTree { procs: n } } else { TopologySpec::Mesh { rows, cols } };
+        let base = if fat { SimConfig::cm5() } else { SimConfig::delta() };
+        let cfg = super::proptests::cfg_from(base, v, seed);
+        let mut rng = Rng::new(seed);
+        let perm = random_perm(n, &mut rng);
+        let mut pairs = perm;
+        pairs.extend((0..n).map(|s| (s, rng.below(n))));
+        let t = Traffic::pairs(n, &pairs, bytes);
+        same_as_recorded(spec, &cfg, &t, every, seed);
+        same_checksums(spec, &cfg, &t, every, seed);
+    }
+}

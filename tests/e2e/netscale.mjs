@@ -1,0 +1,84 @@
+// The network animator at the papers' scale, in headless Chromium: how
+// soon the first picture appears, how long the whole run takes to
+// simulate, the wasm module's memory at the end, how long a seek takes to
+// show (scrubber to painted canvas), and the frame intervals while playing
+// at the fastest speed. Used by bench.mjs; prints one line per case.
+
+export const NETSCALE_CASES = [
+  { id: 'mesh 16x32 LP 256 B', hash: '#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256' },
+  { id: 'fat tree 1024 LP 64 B', hash: '#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=lp&bytes=64' },
+];
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
+
+export async function netscale(browser, base, c, opts = {}) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const t0 = Date.now();
+  await page.goto(`${base}${c.hash}`);
+  await page.waitForSelector('figure.widget canvas[data-draw-ms]', { timeout: 60000 });
+  const firstPicture = Date.now() - t0;
+  await page.waitForSelector('figure.widget input[type=range]', { timeout: opts.timeout || 300000 });
+  const complete = Date.now() - t0;
+  const canvas = 'figure.widget .netview canvas';
+  await page.waitForSelector(`${canvas}[data-pos]`);
+  // Seeks: the scrubber set to a random cycle, timed until that cycle is
+  // painted.
+  const seeks = await page.evaluate(async (sel) => {
+    const range = document.querySelector('figure.widget input[type=range]');
+    const cv = document.querySelector(sel);
+    const max = Number(range.max);
+    let seed = 12345;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const out = [];
+    for (let k = 0; k < 40; k++) {
+      const to = Math.floor(rnd() * max);
+      const t = performance.now();
+      range.value = String(to);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      range.dispatchEvent(new Event('change', { bubbles: true }));
+      while (cv.dataset.pos !== String(to)) {
+        await new Promise((r) => setTimeout(r, 0));
+        if (performance.now() - t > 5000) break;
+      }
+      out.push(performance.now() - t);
+    }
+    return out;
+  }, canvas);
+  // Playing at the fastest speed: rAF intervals for three seconds.
+  const frames = await page.evaluate(async () => {
+    const fig = document.querySelector('figure.widget');
+    const speed = fig.querySelector('select[aria-label*="speed"], select.speed, .player select');
+    if (speed) { speed.value = String(speed.options.length - 1); speed.dispatchEvent(new Event('change', { bubbles: true })); }
+    const range = fig.querySelector('input[type=range]');
+    range.value = '0';
+    range.dispatchEvent(new Event('input', { bubbles: true }));
+    fig.querySelector('button.play').click();
+    const gaps = [];
+    let last = performance.now();
+    const end = last + 3000;
+    await new Promise((done) => {
+      const tick = (t) => { gaps.push(t - last); last = t; if (t < end) requestAnimationFrame(tick); else done(); };
+      requestAnimationFrame(tick);
+    });
+    fig.querySelector('button.play').click();
+    return { gaps: gaps.slice(2), pos: Number(range.value) };
+  });
+  const mem = Number(await page.getAttribute(canvas, 'data-wasm-bytes'));
+  const caption = await page.textContent('figure.widget .player .caption');
+  await page.close();
+  return {
+    id: c.id,
+    first_picture_ms: firstPicture,
+    complete_ms: complete,
+    seek_p95_ms: pct(seeks, 0.95),
+    seek_median_ms: pct(seeks, 0.5),
+    frame_p95_ms: pct(frames.gaps, 0.95),
+    frames: frames.gaps.length,
+    played_to: frames.pos,
+    wasm_mb: mem / 2 ** 20,
+    caption,
+  };
+}

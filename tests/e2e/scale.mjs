@@ -1,0 +1,100 @@
+// The network animator at the papers' scale, in the release build: the
+// whole Delta (16 × 32) and the 1,024-processor fat tree open from their
+// links, show a picture while they are simulated, then seek (scrubber,
+// keyboard, deep link), play and caption every cycle they show; a run too
+// large is refused with its limit. Fails on any console error. Timings are
+// the benchmark's affair (bench.mjs), not this test's.
+import { launch, watchedPage } from './browser.mjs';
+
+const base = process.argv[2];
+const browser = await launch();
+const failures = [];
+const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+const fig = 'figure.widget';
+const caption = (page) => page.textContent(`${fig} .player .caption`);
+const position = (page) => page.inputValue(`${fig} input[type=range]`).then(Number);
+
+async function open(hash, live = true) {
+  const { page, problems } = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}${hash}`);
+  if (live) {
+    await page.waitForSelector(`${fig} .live-caption`, { timeout: 60000 });
+    const text = await page.textContent(`${fig} .live-caption`);
+    check(/^Simulating: cycle \d+, \d+ of \d+ messages delivered/.test(text), `${hash}: a picture while it is simulated ("${text.slice(0, 60)}…")`);
+  }
+  await page.waitForSelector(`${fig} input[type=range]`, { timeout: 240000 });
+  return { page, problems };
+}
+
+// True once the figure captions cycle `n` (within 10 s).
+async function shows(page, n) {
+  return page.waitForFunction((v) => (document.querySelector('figure.widget .player .caption')?.textContent || '').startsWith(`Cycle ${v}: `), n, { timeout: 10000 })
+    .then(() => true, () => false);
+}
+
+async function seekTo(page, to) {
+  await page.$eval(`${fig} input[type=range]`, (r, v) => {
+    r.value = String(v);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  }, to);
+  await page.waitForFunction((v) => document.querySelector('figure.widget .netview canvas')?.dataset.pos === String(v), to);
+}
+
+for (const [hash, procs, messages] of [
+  ['#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256', 512, 261632],
+  ['#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=64', 1024, 1047552],
+]) {
+  const { page, problems } = await open(hash);
+  const len = Number(await page.getAttribute(`${fig} input[type=range]`, 'max'));
+  check(len > 1000, `${procs} processors: the player spans ${len} cycles`);
+  check((await caption(page)) === `Before the first cycle: ${messages} messages wait to be sent.`, `${procs}: the caption before the first cycle`);
+  for (const to of [Math.floor(len / 2), 7, len - 1, Math.floor(len / 3)]) {
+    await seekTo(page, to);
+    const c = await caption(page);
+    check(c.startsWith(`Cycle ${to}: `), `${procs}: the scrubber shows cycle ${to} ("${c.slice(0, 70)}")`);
+  }
+  await page.focus(fig);
+  await page.keyboard.press('ArrowRight');
+  check(await shows(page, Math.floor(len / 3) + 1), `${procs}: → steps one cycle`);
+  await page.keyboard.press('End');
+  check(await shows(page, len), `${procs}: End shows the last cycle`);
+  await page.keyboard.press('Home');
+  await page.click(`${fig} button.play`);
+  await page.waitForTimeout(1500);
+  await page.click(`${fig} button.play`);
+  const at = await position(page);
+  check(at > 100, `${procs}: playing moves on, past the start-ups (at ${at})`);
+  check((await caption(page)).startsWith(`Cycle ${at}: `), `${procs}: the caption follows the player`);
+  const rows = await page.$$eval(`${fig} table.busiest tbody tr`, (r) => r.length);
+  check(rows === 8, `${procs}: the busiest links table has 8 rows (${rows})`);
+  await page.click(`${fig} table.busiest tbody tr:first-child button`);
+  check((await page.textContent(`${fig} .matrix-side`)).includes('whole run'), `${procs}: choosing a busy link shows its figures`);
+  check(problems.length === 0, `${procs}: no console problem (${problems.join('; ')})`);
+  await page.close();
+}
+
+// A deep link waits for the run, then opens at its cycle.
+{
+  const { page, problems } = await open('#/embed/netsim?rows=16&cols=32&bytes=64&step=9000');
+  check((await caption(page)).startsWith('Cycle 9000: '), 'a deep link to cycle 9000 of the whole Delta opens there');
+  check(problems.length === 0, `deep link: no console problem (${problems.join('; ')})`);
+  await page.close();
+}
+
+// Too much traffic: refused, with the limit and the reason.
+{
+  const { page, problems } = await watchedPage(browser, base);
+  await page.goto(`${base}#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=1024`);
+  await page.waitForFunction(() => document.body.innerText.includes('This run cannot be shown'), null, { timeout: 60000 });
+  const text = await page.innerText('body');
+  check(/the traffic needs [\d\s\u202f\u2009\u00a0]+ flit moves, above the limit of 1\D000\D000\D000/.test(text), 'the 1,024-node all-to-all of 1 KB is refused with the limit');
+  check(problems.length === 0, `refusal: no console problem (${problems.join('; ')})`);
+  await page.close();
+}
+
+await browser.close();
+if (failures.length) {
+  console.error(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log('machine-scale animator: all checks passed');
