@@ -77,6 +77,8 @@ export async function netscale(browser, base, c, opts = {}) {
     seek_median_ms: pct(seeks, 0.5),
     frame_p95_ms: pct(frames.gaps, 0.95),
     frames: frames.gaps.length,
+    // A frame is dropped when the interval spans two refreshes or more.
+    dropped: frames.gaps.filter((g) => g > 1.5 * 1000 / 60).length / frames.gaps.length,
     played_to: frames.pos,
     wasm_mb: mem / 2 ** 20,
     caption,

@@ -69,6 +69,23 @@ for (const [hash, procs, messages] of [
   check(rows === 8, `${procs}: the busiest links table has 8 rows (${rows})`);
   await page.click(`${fig} table.busiest tbody tr:first-child button`);
   check((await page.textContent(`${fig} .matrix-side`)).includes('whole run'), `${procs}: choosing a busy link shows its figures`);
+  await page.click(`${fig} table.busiest tbody tr:first-child button`);
+  check(!(await page.textContent(`${fig} .matrix-side`)).includes('whole run'), `${procs}: choosing it again lets it go`);
+  // Following the message of a packet that holds one of the busiest links
+  // (the first cycle from the middle on at which one is held).
+  let held = -1;
+  for (let k = 0; k < 200 && held < 0; k += 1) {
+    await seekTo(page, Math.floor(len / 2) + k);
+    held = await page.$$eval(`${fig} table.busiest tbody tr`, (rows) => rows.findIndex((r) => !r.lastElementChild.textContent.includes('free')));
+  }
+  check(held >= 0, `${procs}: a busy link is held by a packet near the middle of the run`);
+  if (held >= 0) {
+    await page.click(`${fig} table.busiest tbody tr:nth-child(${held + 1}) button`);
+    await page.click(`${fig} .matrix-side button:has-text("follow message")`);
+    const side = await page.textContent(`${fig} .matrix-side`);
+    check(/followed.*is under way; its packets hold [1-9]\d* channels now/.test(side), `${procs}: following a message says where it is (${side.slice(side.indexOf('followed'), side.indexOf('followed') + 70)})`);
+    await page.click(`${fig} .matrix-side button:has-text("stop following")`);
+  }
   check(problems.length === 0, `${procs}: no console problem (${problems.join('; ')})`);
   await page.close();
 }

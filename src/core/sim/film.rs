@@ -101,6 +101,23 @@ impl Frame {
     pub fn packets(&self) -> &[(u32, u32)] {
         &self.packets
     }
+
+    /// The channels the packets of message `msg` hold at this cycle.
+    pub fn held_by(&self, msg: u32) -> Vec<u32> {
+        let mine: Vec<u32> = self
+            .packets
+            .iter()
+            .filter(|p| p.1 == msg)
+            .map(|p| p.0)
+            .collect();
+        if mine.is_empty() {
+            return Vec::new();
+        }
+        let owner = &self.view.owner;
+        (0..owner.len() as u32)
+            .filter(|&c| mine.contains(&owner[c as usize]))
+            .collect()
+    }
 }
 
 /// A finished run, replayable at any cycle.
@@ -200,6 +217,26 @@ impl Film {
         match f.message_of(packet) {
             Some(m) => format!("packet {packet} ({})", self.pair(m)),
             None => format!("packet {packet}"),
+        }
+    }
+
+    /// Where message `msg` is at frame `f`, in words.
+    pub fn whereabouts(&self, f: &Frame, msg: u32) -> String {
+        let Some(t) = self.times.get(msg as usize) else {
+            return format!("there is no message {msg}");
+        };
+        let c = f.pos as u64;
+        let pair = self.pair(msg);
+        if t.finish() <= c {
+            let lat = self.latency(msg).unwrap_or(0);
+            format!("{pair} has arrived, {lat} cycles after its release")
+        } else if t.started() < c {
+            let held = f.held_by(msg).len();
+            format!("{pair} is under way; its packets hold {held} channels now")
+        } else if t.released() <= c {
+            format!("{pair} may start, and waits for its sender or receiver")
+        } else {
+            format!("{pair} waits for its phase")
         }
     }
 

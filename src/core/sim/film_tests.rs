@@ -183,3 +183,36 @@ proptest! {
         same_checksums(spec, &cfg, &t, every, seed);
     }
 }
+
+#[test]
+fn a_followed_message_is_found_where_it_is() {
+    // 0 → 2 on a 1 × 3 mesh: two hops, then the ejection channel.
+    let spec = TopologySpec::Mesh { rows: 1, cols: 3 };
+    let t = Traffic::pairs(3, &[(0, 2), (1, 0)], 200);
+    let f = film(spec, &SimConfig::delta(), &t, 7);
+    let under_way = (1..f.cycles())
+        .map(|c| f.frame(c))
+        .find(|fr| !fr.held_by(0).is_empty())
+        .expect("message 0 holds channels at some cycle");
+    for c in under_way.held_by(0) {
+        let p = under_way.view.owner[c as usize];
+        assert_eq!(under_way.message_of(p), Some(0));
+    }
+    assert!(
+        f.whereabouts(&under_way, 0)
+            .starts_with("0→2 is under way; its packets hold "),
+        "{}",
+        f.whereabouts(&under_way, 0)
+    );
+    let end = f.frame(f.cycles());
+    let lat = f.latency(0).unwrap();
+    assert_eq!(
+        f.whereabouts(&end, 0),
+        format!("0→2 has arrived, {lat} cycles after its release")
+    );
+    assert!(end.held_by(0).is_empty());
+    assert_eq!(
+        f.whereabouts(&f.frame(0), 0),
+        "0→2 may start, and waits for its sender or receiver"
+    );
+}

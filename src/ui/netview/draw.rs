@@ -57,6 +57,8 @@ pub struct Frame<'a> {
     /// Flits on the run's busiest link (the top of the load scale).
     pub busiest: u64,
     pub selected: Option<Pick>,
+    /// Channels held by the message the reader follows.
+    pub follow: &'a [u32],
     /// Backing pixels per layout unit.
     pub scale: f64,
     /// Backing pixels per CSS pixel.
@@ -116,6 +118,7 @@ pub fn draw(c: &Ctx, f: &Frame, w: f64, h: f64) {
     if is_overview(f) {
         super::pixels::overview(c, f, (w as u32, h as u32), &key, ramp, soft);
         outline(c, f, fg);
+        followed(c, f, wait);
         return;
     }
     for k in 0..10u8 {
@@ -196,6 +199,24 @@ pub fn draw(c: &Ctx, f: &Frame, w: f64, h: f64) {
         f.square(c, (n.x, n.y), half + 4.0 * d);
         stroke(fg, 3.0);
     }
+    followed(c, f, wait);
+}
+
+/// The links the followed message holds, in the colour of waiting
+/// (reddish purple) and thicker than a held link, over everything.
+fn followed(c: &Ctx, f: &Frame, colour: &str) {
+    if f.follow.is_empty() {
+        return;
+    }
+    c.begin_path();
+    for &l in f.follow {
+        if let Some(Some(s)) = f.layout.links.get(l as usize) {
+            f.line(c, s);
+        }
+    }
+    c.set_stroke_style_str(colour);
+    c.set_line_width(5.0 * f.dpr);
+    c.stroke();
 }
 
 /// The selection over an overview: the picked link, or a ring round the

@@ -67,6 +67,8 @@ struct Scene {
     theme: Theme,
     /// Drawn as links only (see [`draw::is_overview`]).
     overview: bool,
+    /// The message followed, and the channels its packets hold.
+    follow: Option<(u32, Rc<Vec<u32>>)>,
 }
 
 /// CSS pixels per layout unit at zoom `z`.
@@ -104,6 +106,7 @@ fn paint(canvas: &HtmlCanvasElement, s: &Scene) {
         view: &s.frame.view,
         busiest: s.busiest,
         selected: s.selected,
+        follow: s.follow.as_ref().map_or(&[][..], |(_, held)| &held[..]),
         scale,
         dpr,
         theme: s.theme,
@@ -134,6 +137,7 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
     let picked = use_state_eq(|| None::<Pick>);
     let zoom = use_state_eq(|| 1u32);
     let skip_idle = use_state_eq(|| true);
+    let follow = use_state_eq(|| None::<u32>);
     // The frame at `pos`: the film replays it (forward from the cycle on
     // screen when playing, from a checkpoint when seeking).
     let frame = match scene.borrow().as_ref() {
@@ -152,13 +156,14 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
             zoom: *zoom,
             theme,
             overview: unit_css(&props.layout, *zoom) < draw::OVERVIEW_BELOW_PX,
+            follow: follow.map(|m| (m, Rc::new(frame.held_by(m)))),
         });
     }
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());
         // The frame's address stands for the cycle (comparing states would
         // cost a deep comparison every render).
-        let key = (Rc::as_ptr(&frame) as usize, *picked, *zoom, theme);
+        let key = (Rc::as_ptr(&frame) as usize, *picked, *zoom, theme, *follow);
         use_effect_with(key, move |_| {
             if let (Some(el), Some(s)) = (canvas.cast::<HtmlCanvasElement>(), &*scene.borrow()) {
                 paint(&el, s);
@@ -207,6 +212,28 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
         let skip = skip_idle.clone();
         Callback::from(move |_: Event| skip.set(!*skip))
     };
+    // Following: the message of the packet holding the picked link.
+    let holder = match s.selected {
+        Some(Pick::Link(l)) => frame
+            .view
+            .owner
+            .get(l as usize)
+            .and_then(|&p| frame.message_of(p)),
+        _ => None,
+    };
+    let follow_button = match (*follow, holder) {
+        (Some(m), _) => {
+            let f = follow.clone();
+            let stop = Callback::from(move |_: MouseEvent| f.set(None));
+            html! { <button type="button" onclick={stop}>{format!("stop following {}", tl.pair(m))}</button> }
+        }
+        (None, Some(m)) => {
+            let f = follow.clone();
+            let start = Callback::from(move |_: MouseEvent| f.set(Some(m)));
+            html! { <button type="button" onclick={start}>{format!("follow message {}", tl.pair(m))}</button> }
+        }
+        _ => html! {},
+    };
     let z = s.zoom;
     let css = unit_css(&s.layout, z);
     let style = format!(
@@ -241,6 +268,7 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
                         <input type="checkbox" id={idle_id} checked={*skip_idle} onchange={toggle_idle} />
                         {" skip idle cycles while playing"}
                     </label>
+                    { follow_button }
                     <picker::Picker id={props.id.clone()} film={tl.clone()} layout={s.layout.clone()} selected={s.selected} on_pick={on_pick.clone()} />
                     { Html::from_html_unchecked(AttrValue::from(side)) }
                 </div>
@@ -288,6 +316,7 @@ pub fn LivePicture(props: &LiveProps) -> Html {
                     zoom: 1,
                     theme,
                     overview: false,
+                    follow: None,
                 };
                 paint(&el, &s);
             }

@@ -8,6 +8,7 @@ use super::draw::ramp;
 use crate::chart::esc;
 use crate::core::net::Vertex;
 use crate::core::net::layout::Pick;
+use crate::core::sim::config::CM5_CYCLE_US;
 use crate::core::sim::{Film, inspect};
 use std::fmt::Write;
 
@@ -43,7 +44,15 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
         },
     });
     let done = tl.phase_marks.partition_point(|&m| m as u64 <= v.cycle);
-    let counts = [
+    let time = match tl.spec() {
+        crate::core::net::TopologySpec::FatTree { .. } => format!(
+            "{:.1} µs on the CM-5 (a cycle is 0.2 µs, a 4-byte flit at 20 MB/s)",
+            f.pos as f64 * CM5_CYCLE_US
+        ),
+        _ => "in cycles only: the Delta preset's cycle has no published length".to_string(),
+    };
+    let mut counts = vec![
+        ("time", time),
         (
             "messages delivered",
             format!("{} of {delivered}", v.delivered_messages),
@@ -56,6 +65,9 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
             format!("{done} of {}", tl.phase_marks.len()),
         ),
     ];
+    if let Some((m, _)) = &s.follow {
+        counts.push(("followed", tl.whereabouts(f, *m)));
+    }
     let (title, lines) = figures.unwrap_or_else(|| {
         let hint = "Click a node or a link, or choose one above, for its figures.";
         (hint.to_string(), Vec::new())
