@@ -120,6 +120,59 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
 }
 
 #[wasm_bindgen_test]
+async fn scatters_gathers_and_permutations_run_as_phases() {
+    // A scatter by logp-lev-rec: its supersteps are the phases.
+    let m = embed("#/embed/netsim?pattern=scatter&rows=4&cols=4&bytes=16").await;
+    let c = m.caption("netsim");
+    assert!(c.starts_with("Before the first cycle: "), "{c}");
+    m.click("#widget-netsim .zoom button:nth-child(4)").await;
+    assert!(
+        m.caption("netsim").contains("phase 1 is complete"),
+        "{}",
+        m.caption("netsim")
+    );
+    drop(m);
+    // A gather has no broadcast: a notice, and 1-lev-dir's 15 messages.
+    let m =
+        embed("#/embed/netsim?pattern=gather&collective=1-lev-our-br&rows=4&cols=4&bytes=16").await;
+    assert!(m.all_text().contains("gather: "), "{}", m.all_text());
+    assert!(
+        m.caption("netsim")
+            .starts_with("Before the first cycle: 15 messages"),
+        "{}",
+        m.caption("netsim")
+    );
+    drop(m);
+    // A redistribution with K = 4 on 16 processors: its steps are phases.
+    let m = embed("#/embed/netsim?pattern=redist&k=4&redist=indirect&rows=4&cols=4&bytes=16").await;
+    assert!(
+        m.all_text().contains("redistribution K"),
+        "{}",
+        m.all_text()
+    );
+    m.click("#widget-netsim .zoom button:nth-child(4)").await;
+    assert!(
+        m.caption("netsim").contains("phase 1 is complete"),
+        "{}",
+        m.caption("netsim")
+    );
+    drop(m);
+    let m = embed("#/embed/netsim?net=fattree&pattern=perm&rows=4&cols=4&bytes=16&algo=pex").await;
+    // PEX is a complete exchange: the pattern becomes the all-to-all.
+    assert!(
+        m.all_text().contains("PEX is a complete exchange"),
+        "{}",
+        m.all_text()
+    );
+    assert!(
+        m.caption("netsim")
+            .starts_with("Before the first cycle: 240 messages"),
+        "{}",
+        m.caption("netsim")
+    );
+}
+
+#[wasm_bindgen_test]
 async fn picking_a_node_or_a_link_shows_its_figures() {
     let m = embed("#/embed/netsim?rows=2&cols=2&bytes=64&step=110").await;
     // From the keyboard: the lists.

@@ -7,10 +7,11 @@
 use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{
-    ALGO, BYTES, COLS, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
+    ALGO, BYTES, COLLECTIVE, COLS, K, REDIST, RedistScheme, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
     SimRequest,
 };
 use crate::book::params::Notice;
+use crate::core::mesh::Algo as MeshAlgo;
 use crate::core::net::layout::Layout;
 use crate::core::sim::{Film, FilmRun, SimView, Sync, Traffic};
 use crate::core::step::{Progress, Stepper};
@@ -24,6 +25,9 @@ crate::settings! {
         pub cols: usize = COLS,
         pub pattern: Pattern = PATTERN,
         pub algo: NetAlgo = ALGO,
+        pub collective: MeshAlgo = COLLECTIVE,
+        pub k: usize = K,
+        pub redist: RedistScheme = REDIST,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -153,6 +157,8 @@ impl Figure for Netsim {
             "a run may hold at most 1 M messages and 1,000 M flit moves (about a minute in the browser)",
         ),
         ("pairs", "e.g. 0:5,3:12"),
+        ("collective", "for the scatter and gather messages: from and to processor 0"),
+        ("k", "for the redistribution: K × processors at most 65,536"),
     ];
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = NetsimSettings;
@@ -166,6 +172,9 @@ impl Figure for Netsim {
             cols: s.cols,
             pattern: s.pattern,
             algo: s.algo,
+            collective: s.collective,
+            k: s.k,
+            redist: s.redist,
             d: s.d,
             seed: s.seed,
             bytes: s.bytes,

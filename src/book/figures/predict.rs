@@ -5,9 +5,10 @@
 use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{MESH_LIMITS, NetAlgo,
-    ALGO, BYTES, COLS, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
+    ALGO, BYTES, COLLECTIVE, COLS, K, REDIST, RedistScheme, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
 };
 use crate::book::params::Notice;
+use crate::core::mesh::Algo as MeshAlgo;
 use crate::book::reports::{Report, predict_report};
 use crate::core::sim::runs::Runs;
 use crate::core::sim::{self as sim, Sync, predict};
@@ -26,6 +27,9 @@ crate::settings! {
         pub cols: usize = COLS,
         pub pattern: Pattern = PATTERN,
         pub algo: NetAlgo = ALGO,
+        pub collective: MeshAlgo = COLLECTIVE,
+        pub k: usize = K,
+        pub redist: RedistScheme = REDIST,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -57,6 +61,9 @@ impl Figure for Predict {
             cols: s.cols,
             pattern: s.pattern,
             algo: s.algo,
+            collective: s.collective,
+            k: s.k,
+            redist: s.redist,
             d: s.d,
             seed: s.seed,
             bytes: s.bytes,

@@ -16,13 +16,16 @@ use crate::core::algo::{self, Algo};
 use crate::core::com::fig7::Fig7Config;
 use crate::core::com::{Com, Message};
 use crate::core::keyword::Keyword;
+use crate::core::mesh::{self, Algo as MeshAlgo, CollectiveConfig, Op, Spec};
 use crate::core::net::TopologySpec;
+use crate::core::redist::{Direction, Scheme, Shape, schedules};
+use crate::core::rng::Rng;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{SimConfig, Sync, Traffic};
 use crate::core::words::plural;
 
-/// Most rows of the settings: 32 × 32 gives the fat tree its 1,024
-/// processors (the largest CM-5 of paper 004); a mesh stops at
+/// Most rows of the settings: 32 × 32 gives the fat tree 1,024
+/// processors (paper 004 measured up to 512); a mesh stops at
 /// [`MESH_MAX_ROWS`]. What traffic fits is the simulator's own limits'
 /// affair (messages, flit moves).
 pub const MAX_ROWS: i64 = 32;
@@ -73,7 +76,9 @@ pub const PATTERN: ParamSpec = ParamSpec {
     key: "pattern",
     label: "messages",
     kind: ParamKind::Choice {
-        options: &["alltoall", "fig7", "pairs"],
+        options: &[
+            "alltoall", "fig7", "pairs", "perm", "scatter", "gather", "redist",
+        ],
         default: "alltoall",
     },
 };
@@ -97,6 +102,42 @@ pub const BYTES: ParamSpec = ParamSpec {
         min: 1,
         max: 16_384,
         default: 64,
+    },
+};
+/// The algorithm of a scatter or a gather (paper 001 §3-4).
+pub const COLLECTIVE: ParamSpec = ParamSpec {
+    key: "collective",
+    label: "scatter/gather algorithm",
+    kind: ParamKind::Choice {
+        options: &[
+            "logp-lev-rec",
+            "1-lev-dir",
+            "1-lev-sys-br",
+            "1-lev-our-br",
+            "2-lev-rec",
+            "3-lev-sq",
+            "logp-lev-sq",
+        ],
+        default: "logp-lev-rec",
+    },
+};
+/// K of a redistribution cyclic(x) → cyclic(Kx) among the processors.
+pub const K: ParamSpec = ParamSpec {
+    key: "k",
+    label: "redistribution K",
+    kind: ParamKind::Int {
+        min: 2,
+        max: 64,
+        default: 4,
+    },
+};
+/// The schedule of a redistribution (paper 003 Theorem 3 and the baseline).
+pub const REDIST: ParamSpec = ParamSpec {
+    key: "redist",
+    label: "redistribution schedule",
+    kind: ParamKind::Choice {
+        options: &["direct", "indirect", "multiphase"],
+        default: "direct",
     },
 };
 /// Explicit pairs, `s:d,…`.
@@ -135,12 +176,24 @@ impl Keyword for Net {
 }
 
 impl Keyword for Pattern {
-    const ALL: &'static [Self] = &[Pattern::AllToAll, Pattern::Fig7, Pattern::Pairs];
+    const ALL: &'static [Self] = &[
+        Pattern::AllToAll,
+        Pattern::Fig7,
+        Pattern::Pairs,
+        Pattern::Perm,
+        Pattern::Scatter,
+        Pattern::Gather,
+        Pattern::Redist,
+    ];
     fn keyword(self) -> &'static str {
         match self {
             Pattern::AllToAll => "alltoall",
             Pattern::Fig7 => "fig7",
             Pattern::Pairs => "pairs",
+            Pattern::Perm => "perm",
+            Pattern::Scatter => "scatter",
+            Pattern::Gather => "gather",
+            Pattern::Redist => "redist",
         }
     }
 }
@@ -178,7 +231,40 @@ impl Keyword for NetAlgo {
     }
 }
 
-crate::keyword_settings!(Net, Pattern, NetAlgo);
+/// A redistribution schedule of paper 003.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedistScheme {
+    Direct,
+    Indirect,
+    Multiphase,
+}
+
+impl Keyword for RedistScheme {
+    const ALL: &'static [Self] = &[
+        RedistScheme::Direct,
+        RedistScheme::Indirect,
+        RedistScheme::Multiphase,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            RedistScheme::Direct => "direct",
+            RedistScheme::Indirect => "indirect",
+            RedistScheme::Multiphase => "multiphase",
+        }
+    }
+}
+
+impl RedistScheme {
+    fn scheme(self) -> Scheme {
+        match self {
+            RedistScheme::Direct => Scheme::Direct,
+            RedistScheme::Indirect => Scheme::Indirect,
+            RedistScheme::Multiphase => Scheme::Multiphase,
+        }
+    }
+}
+
+crate::keyword_settings!(Net, Pattern, NetAlgo, RedistScheme);
 
 /// A simulation as the settings describe it, before the checks that need
 /// several of them.
@@ -189,6 +275,9 @@ pub struct SimRequest<'a> {
     pub cols: usize,
     pub pattern: Pattern,
     pub algo: NetAlgo,
+    pub collective: MeshAlgo,
+    pub k: usize,
+    pub redist: RedistScheme,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -205,6 +294,16 @@ pub enum Pattern {
     Fig7,
     /// Explicit pairs, all in one phase, sent at once.
     Pairs,
+    /// A random permutation drawn from the seed, all at once.
+    Perm,
+    /// Processor 0 sends a message to every other, by a paper 001
+    /// algorithm (its supersteps are the phases).
+    Scatter,
+    /// Every processor sends a message to processor 0, likewise.
+    Gather,
+    /// A block-cyclic redistribution cyclic(x) → cyclic(Kx) (paper 003):
+    /// each communication step of its schedule is a phase.
+    Redist,
 }
 
 /// Validated settings of a simulation figure.
@@ -215,6 +314,9 @@ pub struct SimParams {
     pub cols: usize,
     pub pattern: Pattern,
     pub algo: NetAlgo,
+    pub collective: MeshAlgo,
+    pub k: usize,
+    pub redist: RedistScheme,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -269,6 +371,29 @@ impl SimParams {
             )));
             d = fixed;
         }
+        let mut collective = r.collective;
+        if matches!(pattern, Pattern::Scatter | Pattern::Gather) {
+            let op = if pattern == Pattern::Scatter {
+                Op::Scatter
+            } else {
+                Op::Gather
+            };
+            if let Err(why) = collective_spec(op, collective, rows, cols, r.bytes.max(1)) {
+                notices.push(Notice(format!(
+                    "{}: {why}; using 1-lev-dir",
+                    pattern.keyword()
+                )));
+                collective = MeshAlgo::Dir;
+            }
+        }
+        let mut k = r.k.max(2);
+        if pattern == Pattern::Redist
+            && let Err(why) = Shape::new(k, n)
+        {
+            let fixed = 2;
+            notices.push(Notice(format!("redist: {why}; using K = {fixed}")));
+            k = fixed;
+        }
         let pairs = if pattern == Pattern::Pairs {
             read_pairs(r.pairs, n, &mut notices)
         } else {
@@ -284,6 +409,9 @@ impl SimParams {
             cols,
             pattern,
             algo,
+            collective,
+            k,
+            redist: r.redist,
             d,
             seed: r.seed,
             bytes: r.bytes.max(1),
@@ -310,6 +438,29 @@ impl SimParams {
         let n = self.spec.procs();
         let com = match self.pattern {
             Pattern::Pairs => return Traffic::pairs(n, &self.pairs, self.bytes),
+            Pattern::Perm => {
+                let mut to: Vec<usize> = (0..n).collect();
+                Rng::new(self.seed).shuffle(&mut to);
+                let pairs: Vec<(usize, usize)> =
+                    to.into_iter().enumerate().filter(|(s, d)| s != d).collect();
+                return Traffic::pairs(n, &pairs, self.bytes);
+            }
+            Pattern::Redist => return redist_traffic(self.k, n, self.redist, self.bytes, sync),
+            Pattern::Scatter | Pattern::Gather => {
+                let op = if self.pattern == Pattern::Scatter {
+                    Op::Scatter
+                } else {
+                    Op::Gather
+                };
+                return collective_traffic(
+                    op,
+                    self.collective,
+                    self.rows,
+                    self.cols,
+                    self.bytes,
+                    sync,
+                );
+            }
             Pattern::AllToAll => {
                 let all = (0..n)
                     .flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d)))
@@ -342,6 +493,80 @@ impl SimParams {
             NetAlgo::Exchange(e) => exchange_traffic(e, n, self.bytes, sync),
         }
     }
+}
+
+/// A scatter or gather request from processor 0 on the rows × columns
+/// layout, checked.
+fn collective_spec(
+    op: Op,
+    algo: MeshAlgo,
+    rows: usize,
+    cols: usize,
+    bytes: u64,
+) -> Result<Spec, String> {
+    let mut c = CollectiveConfig::new(op, algo, rows, cols);
+    c.bytes = bytes;
+    c.validate().map_err(|e| e.to_string())
+}
+
+/// A scatter or gather of paper 001 as phases, one per superstep, each
+/// send as big as the messages it carries together [001 §3-4]. On the fat
+/// tree the same sends meet another network.
+fn collective_traffic(
+    op: Op,
+    algo: MeshAlgo,
+    rows: usize,
+    cols: usize,
+    bytes: u64,
+    sync: Sync,
+) -> Traffic {
+    let n = rows * cols;
+    let Ok(spec) = collective_spec(op, algo, rows, cols, bytes) else {
+        return Traffic::pairs(n, &[], bytes);
+    };
+    let phases = mesh::run_rooted(&spec)
+        .supersteps
+        .iter()
+        .map(|s| {
+            s.sends
+                .iter()
+                .map(|m| Transfer::whole(m.src, m.dst, m.bytes))
+                .collect()
+        })
+        .collect();
+    let schedule = Schedule {
+        n,
+        phases,
+        promise: Promise::default(),
+    };
+    Traffic::from_schedule(&schedule, sync)
+}
+
+/// A redistribution cyclic(x) → cyclic(Kx) on n processors as phases,
+/// one per communication step (row transformation) of its schedule: column
+/// j's blocks of the step's rows go to processor `to[j]`, `bytes` per block
+/// [003 §3, Figure 4].
+fn redist_traffic(k: usize, n: usize, scheme: RedistScheme, bytes: u64, sync: Sync) -> Traffic {
+    let Ok(sh) = Shape::new(k, n) else {
+        return Traffic::pairs(n, &[], bytes);
+    };
+    let plan = schedules::plan(&sh, scheme.scheme(), Direction::Up);
+    let phases = plan
+        .row_moves()
+        .map(|m| {
+            let size = bytes.saturating_mul(m.rows.len() as u64);
+            (0..m.to.len())
+                .filter(|&j| m.to[j] as usize != j)
+                .map(|j| Transfer::whole(j, m.to[j] as usize, size))
+                .collect()
+        })
+        .collect();
+    let schedule = Schedule {
+        n,
+        phases,
+        promise: Promise::default(),
+    };
+    Traffic::from_schedule(&schedule, sync)
 }
 
 /// A complete exchange of paper 004 as phases: one per step, each meeting
@@ -416,6 +641,9 @@ mod tests {
             cols: 4,
             pattern: Pattern::AllToAll,
             algo: NetAlgo::Schedule(Algo::Lp),
+            collective: MeshAlgo::LogpLevRec,
+            k: 4,
+            redist: RedistScheme::Direct,
             d: 4,
             seed: 1,
             bytes: 64,
@@ -547,5 +775,93 @@ mod tests {
             (p.spec, notes.len()),
             (TopologySpec::FatTree { procs: 1024 }, 0)
         );
+    }
+
+    #[test]
+    fn permutations_scatters_and_gathers_as_traffic() {
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Perm,
+            ..req()
+        });
+        assert!(notes.is_empty());
+        let t = p.traffic(Sync::Loose);
+        let mut to: Vec<usize> = t.messages.iter().map(|m| m.dst).collect();
+        let from: Vec<usize> = t.messages.iter().map(|m| m.src).collect();
+        crate::core::sorting::sort_by_u64(&mut to, |&d| d as u64);
+        to.dedup();
+        assert_eq!(
+            to.len(),
+            t.messages.len(),
+            "a permutation sends to each at most once"
+        );
+        assert!(from.iter().zip(&t.messages).all(|(&s, m)| s != m.dst));
+        // Scatter: every processor but 0 ends up with a message of 64 bytes,
+        // carried together by logp-lev-rec's supersteps (phases).
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Scatter,
+            ..req()
+        });
+        assert!(notes.is_empty());
+        let t = p.traffic(Sync::Barrier);
+        assert!(t.phases >= 2);
+        assert!(t.messages.iter().any(|m| m.src == 0));
+        let moved: u64 = t.messages.iter().map(|m| m.bytes).sum();
+        assert!(moved >= 15 * 64);
+        // Gather has no broadcasts: a notice and 1-lev-dir, which sends
+        // every message straight to 0 in one superstep.
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Gather,
+            collective: MeshAlgo::SysBr,
+            ..req()
+        });
+        assert!(notes[0].0.starts_with("gather: "), "{notes:?}");
+        assert_eq!(p.collective, MeshAlgo::Dir);
+        let t = p.traffic(Sync::Barrier);
+        assert_eq!(t.messages.len(), 15);
+        assert!(t.messages.iter().all(|m| m.dst == 0 && m.bytes == 64));
+    }
+
+    #[test]
+    fn a_redistribution_as_phases() {
+        // K = 4 on 16 processors: the direct schedule's steps as phases,
+        // each a partial permutation.
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Redist,
+            ..req()
+        });
+        assert!(notes.is_empty());
+        let t = p.traffic(Sync::Barrier);
+        let sh = Shape::new(4, 16).unwrap();
+        let plan = schedules::plan(&sh, Scheme::Direct, Direction::Up);
+        assert_eq!(t.phases, plan.n_steps());
+        for k in 0..t.phases {
+            let mut ends: Vec<usize> = t
+                .messages
+                .iter()
+                .filter(|m| m.phase == k)
+                .map(|m| m.dst)
+                .collect();
+            let before = ends.len();
+            crate::core::sorting::sort_by_u64(&mut ends, |&d| d as u64);
+            ends.dedup();
+            assert_eq!(ends.len(), before, "step {k} receives once per processor");
+        }
+        // The largest: K = 64 on the whole Delta, indirect (⌈log K⌉-ish
+        // steps of many rows each).
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Redist,
+            rows: 16,
+            cols: 32,
+            k: 64,
+            redist: RedistScheme::Indirect,
+            ..req()
+        });
+        assert!(notes.is_empty(), "{notes:?}");
+        let plan = schedules::plan(
+            &Shape::new(64, 512).unwrap(),
+            Scheme::Indirect,
+            Direction::Up,
+        );
+        assert_eq!(p.traffic(Sync::Barrier).phases, plan.n_steps());
     }
 }

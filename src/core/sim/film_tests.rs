@@ -12,7 +12,6 @@ use crate::net::TopologySpec;
 use crate::rng::Rng;
 use crate::step::run;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 /// A film with a checkpoint every `every` cycles (and every 50 moves).
 fn film(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64) -> Film {
@@ -153,17 +152,8 @@ fn an_all_to_all_replays_exactly_with_local_copies_and_waits() {
     same_checksums(spec, &on_arrival, &t, 6, 9);
 }
 
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config(120, 7207))]
+    #![proptest_config(super::proptests::config(120, 7207))]
     #[test]
     fn random_runs_replay_exactly_from_checkpoints(
         rows in 1usize..=4, cols in 2usize..=4, fat in any::<bool>(), seed: u64,

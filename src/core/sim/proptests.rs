@@ -11,7 +11,7 @@ use crate::verify::verify;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-fn config(cases: u32, seed: u64) -> Config {
+pub(super) fn config(cases: u32, seed: u64) -> Config {
     Config {
         cases,
         rng_seed: RngSeed::Fixed(seed),

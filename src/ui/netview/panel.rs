@@ -31,7 +31,7 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
         );
     }
     h += if s.overview {
-        "<li>thick: held by a packet · filled node: sending. At this size flits and waiting heads are not drawn (they would be specks): the figures and the caption count them.</li></ul>"
+        "<li>thick: held by a packet. At this size flits, waiting heads and sending processors are not drawn (they would be specks): the figures and the caption count them.</li></ul>"
     } else {
         "<li>thick: held by a packet · bar: a head waits · squares: flits, heads larger · filled node: sending</li></ul>"
     };
