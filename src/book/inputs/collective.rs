@@ -14,6 +14,18 @@ use crate::core::net::mesh::Mesh;
 // Meshes stop at 16×32, the Intel Delta's own shape: 512 processors keep
 // every trace and drawing of these figures well under a tenth of a second.
 /// Rows of the mesh.
+/// The scatter algorithms of paper 001 §3 (gather has all but the two
+/// broadcasts), in the paper's order.
+pub const ROOTED_ALGOS: &[&str] = &[
+    "1-lev-dir",
+    "1-lev-sys-br",
+    "1-lev-our-br",
+    "2-lev-rec",
+    "3-lev-sq",
+    "logp-lev-sq",
+    "logp-lev-rec",
+];
+
 pub const ROWS: ParamSpec = ParamSpec {
     key: "rows",
     label: "rows R",
@@ -58,15 +70,7 @@ pub const SCATTER_ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "algorithm",
     kind: ParamKind::Choice {
-        options: &[
-            "1-lev-dir",
-            "1-lev-sys-br",
-            "1-lev-our-br",
-            "2-lev-rec",
-            "3-lev-sq",
-            "logp-lev-sq",
-            "logp-lev-rec",
-        ],
+        options: ROOTED_ALGOS,
         default: "logp-lev-rec",
     },
 };

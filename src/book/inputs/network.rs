@@ -10,6 +10,7 @@
 //! tree ([`SimConfig::delta`], [`SimConfig::cm5`]).
 
 use crate::book::figure::Limit;
+use crate::book::inputs::collective::ROOTED_ALGOS;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::algo::{self, Algo};
@@ -109,15 +110,7 @@ pub const COLLECTIVE: ParamSpec = ParamSpec {
     key: "collective",
     label: "scatter/gather algorithm",
     kind: ParamKind::Choice {
-        options: &[
-            "logp-lev-rec",
-            "1-lev-dir",
-            "1-lev-sys-br",
-            "1-lev-our-br",
-            "2-lev-rec",
-            "3-lev-sq",
-            "logp-lev-sq",
-        ],
+        options: ROOTED_ALGOS,
         default: "logp-lev-rec",
     },
 };
@@ -495,6 +488,16 @@ impl SimParams {
     }
 }
 
+/// Phases of transfers on n processors as traffic.
+fn phased(n: usize, phases: Vec<Vec<Transfer>>, sync: Sync) -> Traffic {
+    let schedule = Schedule {
+        n,
+        phases,
+        promise: Promise::default(),
+    };
+    Traffic::from_schedule(&schedule, sync)
+}
+
 /// A scatter or gather request from processor 0 on the rows × columns
 /// layout, checked.
 fn collective_spec(
@@ -534,12 +537,7 @@ fn collective_traffic(
                 .collect()
         })
         .collect();
-    let schedule = Schedule {
-        n,
-        phases,
-        promise: Promise::default(),
-    };
-    Traffic::from_schedule(&schedule, sync)
+    phased(n, phases, sync)
 }
 
 /// A redistribution cyclic(x) → cyclic(Kx) on n processors as phases,
@@ -561,12 +559,7 @@ fn redist_traffic(k: usize, n: usize, scheme: RedistScheme, bytes: u64, sync: Sy
                 .collect()
         })
         .collect();
-    let schedule = Schedule {
-        n,
-        phases,
-        promise: Promise::default(),
-    };
-    Traffic::from_schedule(&schedule, sync)
+    phased(n, phases, sync)
 }
 
 /// A complete exchange of paper 004 as phases: one per step, each meeting
@@ -590,12 +583,7 @@ fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
                 .collect()
         })
         .collect();
-    let schedule = Schedule {
-        n,
-        phases,
-        promise: Promise::default(),
-    };
-    Traffic::from_schedule(&schedule, sync)
+    phased(n, phases, sync)
 }
 
 /// Pairs written `s:d,…`; bad text or unknown processors give a notice and
