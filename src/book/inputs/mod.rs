@@ -7,4 +7,5 @@ pub mod collective;
 pub mod matrix;
 pub mod network;
 pub mod nice;
+pub mod patterns;
 pub mod redist;

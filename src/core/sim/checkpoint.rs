@@ -295,9 +295,8 @@ impl Engine {
         v.owner = self.owner.iter().map(|&o| self.seq(o)).collect();
         v.load = self.busy.iter().map(|&b| b as u32).collect();
         v.blocked = self.blocked.iter().map(|&b| b as u32).collect();
-        let free: std::collections::HashSet<u32> = self.free_slots.iter().copied().collect();
-        v.waits = (0..self.packets.len() as u32)
-            .filter(|s| !free.contains(s))
+        v.waits = self
+            .live_slots()
             .map(|s| self.packets[s as usize])
             .filter(|p| p.wait.0 != NONE)
             .map(|p| Wait {

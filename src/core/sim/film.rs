@@ -30,7 +30,6 @@ use super::stats::LinkStats;
 use super::view::{SimEvent, SimView};
 use super::{Outcome, SimConfig, SimError, Traffic};
 use crate::net::TopologySpec;
-use crate::step::{Progress, Stepper};
 use crate::trace::Replay;
 use std::cell::RefCell;
 
@@ -47,8 +46,6 @@ pub const CHECKPOINT_BUDGET: usize = 48 << 20;
 pub const BUDGET_PER_MESSAGE: usize = 16;
 /// Most cycles a film records (its activity costs 4 bytes a cycle).
 pub const FILM_MAX_CYCLES: u64 = 16_000_000;
-/// Cycles the building run advances per step.
-const BATCH: u64 = 32;
 
 /// Messages of one processor by where they are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,15 +79,6 @@ impl Frame {
         }
     }
 
-    /// The `k` channels that carry the most flits over the whole run,
-    /// busiest first (links only, not the processors' ejection channels).
-    pub fn busiest(film: &Film, k: usize) -> Vec<u32> {
-        let links = film.fab.links();
-        let mut ids: Vec<u32> = (0..links as u32).collect();
-        crate::sorting::sort_by_u64(&mut ids, |&c| u64::MAX - film.links[c as usize].busy);
-        ids.truncate(k);
-        ids
-    }
     /// The message a packet in the network belongs to.
     pub fn message_of(&self, packet: u32) -> Option<u32> {
         let i = self.packets.binary_search_by_key(&packet, |p| p.0).ok()?;
@@ -137,9 +125,50 @@ pub struct Film {
     pub outcome: Outcome,
     /// Messages delivered by the end.
     pub delivered: usize,
+    /// Links by the flits they carried over the run, busiest first.
+    by_load: Vec<u32>,
 }
 
 impl Film {
+    /// The film of a finished run: its figures, the messages' times, and
+    /// the engine rewound to the first checkpoint for replaying.
+    pub(super) fn new(
+        spec: TopologySpec,
+        mut sim: Simulator,
+        checkpoints: Vec<Checkpoint>,
+        activity: Vec<u32>,
+    ) -> Film {
+        let outcome = sim.outcome();
+        let e = &sim.engine;
+        let mut phase_marks: Vec<usize> = e.src.phase_marks.iter().map(|&m| m as usize).collect();
+        crate::sorting::sort_by_u64(&mut phase_marks, |&m| m as u64);
+        phase_marks.dedup();
+        let links = e.link_stats();
+        let mut by_load: Vec<u32> = (0..e.fab.links() as u32).collect();
+        crate::sorting::sort_by_u64(&mut by_load, |&c| u64::MAX - links[c as usize].busy);
+        let delivered = e.src.delivered;
+        let times = e.times();
+        sim.rewind(&checkpoints[0], &times);
+        Film {
+            spec,
+            fab: sim.engine.fab.clone(),
+            replay: RefCell::new(sim),
+            times,
+            checkpoints,
+            activity,
+            phase_marks,
+            links,
+            outcome,
+            delivered,
+            by_load,
+        }
+    }
+
+    /// The `k` links that carry the most flits over the whole run,
+    /// busiest first (sorted once, when the run ended).
+    pub fn busiest(&self, k: usize) -> &[u32] {
+        &self.by_load[..k.min(self.by_load.len())]
+    }
     /// Runs `traffic` to the end and keeps it (the native path; the
     /// browser steps a [`FilmRun`]).
     pub fn record(
@@ -147,7 +176,7 @@ impl Film {
         cfg: &SimConfig,
         traffic: &Traffic,
     ) -> Result<Film, SimError> {
-        crate::step::run(Box::new(FilmRun::new(spec, cfg, traffic)?))
+        crate::step::run(Box::new(super::FilmRun::new(spec, cfg, traffic)?))
     }
 
     /// Cycles recorded; positions run from 0 to `cycles()`.
@@ -248,13 +277,11 @@ impl Film {
 
     /// The most flits any link carried over the run (at least 1).
     pub fn busiest_link(&self) -> u64 {
-        let links = self.fabric().links();
-        self.links[..links.min(self.links.len())]
-            .iter()
-            .map(|s| s.busy)
-            .max()
-            .unwrap_or(0)
-            .max(1)
+        let top = self
+            .by_load
+            .first()
+            .map_or(0, |&c| self.links[c as usize].busy);
+        top.max(1)
     }
 
     /// The phase stop after `pos` (the end of the run if none is left).
@@ -381,13 +408,9 @@ impl super::timeline::Names for Shown<'_> {
 }
 
 fn frame_of(e: &Engine, pos: usize, view: SimView, events: Vec<SimEvent>) -> Frame {
-    let mut free = vec![false; e.packets.len()];
-    for &s in &e.free_slots {
-        free[s as usize] = true;
-    }
-    let mut packets: Vec<(u32, u32)> = (0..e.packets.len())
-        .filter(|&s| !free[s])
-        .map(|s| (e.packets[s].seq, e.packets[s].msg))
+    let mut packets: Vec<(u32, u32)> = e
+        .live_slots()
+        .map(|s| (e.packets[s as usize].seq, e.packets[s as usize].msg))
         .collect();
     crate::sorting::sort_by_u64(&mut packets, |p| p.0 as u64);
     Frame {
@@ -395,150 +418,5 @@ fn frame_of(e: &Engine, pos: usize, view: SimView, events: Vec<SimEvent>) -> Fra
         view,
         events,
         packets,
-    }
-}
-
-/// Builds a [`Film`]: runs the simulation a batch of cycles per step,
-/// checkpointing as it goes. Its progress is the flits delivered.
-pub struct FilmRun {
-    spec: TopologySpec,
-    sim: Simulator,
-    checkpoints: Vec<Checkpoint>,
-    bytes: usize,
-    activity: Vec<u32>,
-    every_moves: u64,
-    every_cycles: u64,
-    last: (u64, u64),
-    budget: usize,
-    failed: Option<SimError>,
-}
-
-impl FilmRun {
-    /// Checks the inputs; the run starts on the first step.
-    pub fn new(
-        spec: TopologySpec,
-        cfg: &SimConfig,
-        traffic: &Traffic,
-    ) -> Result<FilmRun, SimError> {
-        let sim = Simulator::new(spec, cfg, traffic)?;
-        let first = sim.engine.checkpoint();
-        Ok(FilmRun {
-            spec,
-            bytes: first.weight(),
-            checkpoints: vec![first],
-            sim,
-            activity: Vec::new(),
-            every_moves: CHECKPOINT_MOVES,
-            every_cycles: CHECKPOINT_CYCLES,
-            last: (0, 0),
-            budget: CHECKPOINT_BUDGET
-                .saturating_sub(BUDGET_PER_MESSAGE * traffic.messages.len())
-                .max(CHECKPOINT_BUDGET / 4),
-            failed: None,
-        })
-    }
-
-    /// Sets the first spacing of checkpoints (the tests make it dense).
-    pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
-        self.every_moves = moves.max(1);
-        self.every_cycles = cycles.max(1);
-        self
-    }
-
-    /// The state of the network now, for a picture while the run goes on.
-    pub fn preview(&self) -> SimView {
-        self.sim.engine.view(false)
-    }
-
-    /// Cycles simulated so far.
-    pub fn cycle(&self) -> u64 {
-        self.sim.engine.now
-    }
-
-    /// Runs one cycle (or an idle stretch) and books it.
-    fn advance(&mut self) -> bool {
-        let (now, moved) = (self.sim.engine.now, self.sim.engine.moved);
-        let more = self.sim.advance();
-        let e = &self.sim.engine;
-        if e.now > now {
-            self.activity.push((e.moved - moved) as u32);
-            self.activity.resize(e.now as usize, 0);
-        }
-        if e.now > FILM_MAX_CYCLES {
-            let (what, got, max) = ("cycles", e.now, FILM_MAX_CYCLES);
-            self.failed = Some(SimError::TimelineTooBig { what, got, max });
-            return false;
-        }
-        if more
-            && (e.moved - self.last.1 >= self.every_moves
-                || e.now - self.last.0 >= self.every_cycles)
-        {
-            self.keep();
-        }
-        more
-    }
-
-    /// Takes a checkpoint now, thinning the old ones if over budget.
-    fn keep(&mut self) {
-        let cp = self.sim.engine.checkpoint();
-        self.last = (cp.now, self.sim.engine.moved);
-        self.bytes += cp.weight();
-        self.checkpoints.push(cp);
-        if self.bytes > self.budget && self.checkpoints.len() > 2 {
-            let mut k = 0;
-            self.checkpoints.retain(|_| {
-                k += 1;
-                k % 2 == 1
-            });
-            self.bytes = self.checkpoints.iter().map(Checkpoint::weight).sum();
-            self.every_moves *= 2;
-            self.every_cycles *= 2;
-        }
-    }
-}
-
-impl Stepper for FilmRun {
-    type Output = Result<Film, SimError>;
-
-    fn step(&mut self) -> bool {
-        for _ in 0..BATCH {
-            if !self.advance() {
-                return false;
-            }
-        }
-        true
-    }
-
-    fn progress(&self) -> Progress {
-        self.sim.progress()
-    }
-
-    fn finish(mut self: Box<Self>) -> Result<Film, SimError> {
-        while self.advance() {}
-        if let Some(e) = self.failed.take() {
-            return Err(e);
-        }
-        let out = self.sim.outcome();
-        let e = &self.sim.engine;
-        let mut phase_marks: Vec<usize> = e.src.phase_marks.iter().map(|&m| m as usize).collect();
-        crate::sorting::sort_by_u64(&mut phase_marks, |&m| m as u64);
-        phase_marks.dedup();
-        let links = e.link_stats();
-        let delivered = e.src.delivered;
-        let times = e.times();
-        let mut sim = self.sim;
-        sim.rewind(&self.checkpoints[0], &times);
-        Ok(Film {
-            spec: self.spec,
-            fab: sim.engine.fab.clone(),
-            replay: RefCell::new(sim),
-            times,
-            checkpoints: self.checkpoints,
-            activity: self.activity,
-            phase_marks,
-            links,
-            outcome: out,
-            delivered,
-        })
     }
 }

@@ -3,7 +3,8 @@
 //! straight run, on both networks, every release rule, several seeds and
 //! configurations.
 
-use super::film::{Film, FilmRun};
+use super::film::Film;
+use super::film_run::FilmRun;
 use super::simulator::Simulator;
 use super::tests::random_perm;
 use super::*;

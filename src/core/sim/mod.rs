@@ -86,6 +86,7 @@ pub mod error;
 pub mod exchange;
 pub mod fabric;
 pub mod film;
+mod film_run;
 pub mod inspect;
 pub mod port;
 pub mod predict;
@@ -117,7 +118,8 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use film::{Film, FilmRun, Frame};
+pub use film::{Film, Frame};
+pub use film_run::FilmRun;
 pub use simulator::{SimOutput, Simulator};
 
 use crate::net::TopologySpec;

@@ -19,8 +19,10 @@ pub fn table(
     on_pick: &Callback<Option<Pick>>,
 ) -> Html {
     let v = &f.view;
-    let rows = Frame::busiest(film, ROWS)
-        .into_iter()
+    let rows = film
+        .busiest(ROWS)
+        .iter()
+        .copied()
         .filter(|&c| film.links[c as usize].busy > 0)
         .map(|c| {
             let total = film.links[c as usize];
