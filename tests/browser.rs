@@ -33,6 +33,8 @@ mod nice;
 mod paper000;
 #[path = "browser/parts.rs"]
 mod parts;
+#[path = "browser/pool.rs"]
+mod pool;
 #[path = "browser/redistribution.rs"]
 mod redistribution;
 #[path = "browser/simulation.rs"]

@@ -41,6 +41,11 @@ pub trait Figure: 'static {
     /// outside it gets the usual notice and the default.
     const LIMITS: &'static [Limit] = &[];
 
+    /// The computation is a sweep of independent items (`core::pool`)
+    /// that the book's Web Workers may share out; its stepper must then
+    /// offer them (`Stepper::pool`), which the native checks verify.
+    const POOLED: bool = false;
+
     /// Every setting, typed.
     type Settings: Settings;
     /// What the computation depends on: settings that only change the

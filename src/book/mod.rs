@@ -8,6 +8,7 @@ pub mod figures;
 pub mod inputs;
 pub mod page;
 pub mod params;
+pub mod pooled;
 pub mod reports;
 pub mod route;
 pub mod search;

@@ -12,6 +12,7 @@ pub mod keyword;
 pub mod lockstep;
 pub mod mesh;
 pub mod net;
+pub mod pool;
 pub mod published;
 pub mod redist;
 pub mod reproduce;

@@ -38,6 +38,11 @@ pub trait Stepper {
     fn preview(&self) -> Option<Self::Output> {
         None
     }
+    /// The items of a sweep that Web Workers may compute instead (see
+    /// [`crate::pool`]); most steppers are not sweeps.
+    fn pool(&mut self) -> Option<&mut dyn crate::pool::Pool> {
+        None
+    }
 }
 
 /// Runs a stepper to the end.
@@ -192,6 +197,9 @@ impl<A: Stepper, T, F: FnOnce(A::Output) -> T> Stepper for Map<A, F> {
     fn finish(self: Box<Self>) -> T {
         let Map { inner, f } = *self;
         f(inner.finish())
+    }
+    fn pool(&mut self) -> Option<&mut dyn crate::pool::Pool> {
+        self.inner.pool()
     }
 }
 

@@ -8,6 +8,7 @@
 
 use crate::core::step::{Progress, Stepper};
 use crate::ui::dom;
+use crate::ui::pool::{Crew, Remote, Report};
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -24,6 +25,10 @@ pub const SHOW_AFTER_MS: f64 = 100.0;
 /// How often a running job's preview is refreshed, in ms.
 const PREVIEW_MS: f64 = 200.0;
 
+/// A sweep whose rest would take longer than this on the page's thread,
+/// in ms, goes to the workers (starting them costs about 100 ms).
+const POOL_AFTER_MS: f64 = 300.0;
+
 /// Where a job stands.
 pub enum JobState<T> {
     /// Still working; `preview` is what it can already show, if anything.
@@ -31,6 +36,8 @@ pub enum JobState<T> {
         progress: Progress,
         elapsed_ms: f64,
         preview: Option<Rc<T>>,
+        /// Web Workers computing it (0: the page's thread).
+        workers: usize,
     },
     Done(Rc<T>),
     Cancelled,
@@ -43,10 +50,12 @@ impl<T> Clone for JobState<T> {
                 progress,
                 elapsed_ms,
                 preview,
+                workers,
             } => JobState::Running {
                 progress: *progress,
                 elapsed_ms: *elapsed_ms,
                 preview: preview.clone(),
+                workers: *workers,
             },
             JobState::Done(t) => JobState::Done(t.clone()),
             JobState::Cancelled => JobState::Cancelled,
@@ -62,19 +71,45 @@ pub struct Job<T> {
 
 type Boxed<T> = Box<dyn Stepper<Output = T>>;
 
-/// A running job: its stepper, and its last preview with when it was made.
+/// A running job: its stepper, its last preview with when it was made,
+/// and the workers computing its items, if any.
 struct Work<T> {
     stepper: Option<Boxed<T>>,
     preview: Option<Rc<T>>,
     preview_at: f64,
+    crew: Option<Crew>,
 }
 
 type Shared<T> = Rc<RefCell<Work<T>>>;
 
+/// What a job's slices and its workers' reports share: where the result
+/// goes, when the job started, whether it was cancelled.
+struct Run<T> {
+    job: Shared<T>,
+    state: UseStateHandle<JobState<T>>,
+    started: f64,
+    cancelled: Rc<Cell<bool>>,
+    /// The work named for the workers, until they have been tried.
+    remote: Rc<RefCell<Option<Remote>>>,
+}
+
+impl<T> Clone for Run<T> {
+    fn clone(&self) -> Self {
+        Run {
+            job: self.job.clone(),
+            state: self.state.clone(),
+            started: self.started,
+            cancelled: self.cancelled.clone(),
+            remote: self.remote.clone(),
+        }
+    }
+}
+
 /// Runs the stepper that `make` builds for `key`, again whenever `key`
-/// changes (a change cancels the running job).
+/// changes (a change cancels the running job). `remote` names the same
+/// work for a Web Worker, if it is a sweep the workers may share.
 #[hook]
-pub fn use_job<K, T, F>(key: K, make: F) -> Job<T>
+pub fn use_job<K, T, F>(key: K, remote: Option<Remote>, make: F) -> Job<T>
 where
     K: PartialEq + Clone + 'static,
     T: 'static,
@@ -84,31 +119,40 @@ where
         progress: Progress::default(),
         elapsed_ms: 0.0,
         preview: None,
+        workers: 0,
     });
-    let cancelled = use_mut_ref(|| Rc::new(Cell::new(false)));
+    // The running job, so that Cancel can stop its workers at once.
+    let current = use_mut_ref(|| None::<Run<T>>);
     {
         let state = state.clone();
-        let cancelled = cancelled.clone();
+        let current = current.clone();
         use_effect_with(key, move |key| {
-            let flag = Rc::new(Cell::new(false));
-            *cancelled.borrow_mut() = flag.clone();
-            let job: Shared<T> = Rc::new(RefCell::new(Work {
-                stepper: Some(make(key)),
-                preview: None,
-                preview_at: f64::NEG_INFINITY,
-            }));
-            let started = dom::now_ms();
+            let run = Run {
+                job: Rc::new(RefCell::new(Work {
+                    stepper: Some(make(key)),
+                    preview: None,
+                    preview_at: f64::NEG_INFINITY,
+                    crew: None,
+                })),
+                state,
+                started: dom::now_ms(),
+                cancelled: Rc::new(Cell::new(false)),
+                remote: Rc::new(RefCell::new(remote)),
+            };
+            *current.borrow_mut() = Some(run.clone());
             // The first slice runs now, so quick work never flashes a bar.
-            if let Some(next) = slice(&job, &state, started, &flag, FIRST_SLICE_MS) {
-                schedule(job, state, started, flag.clone(), next);
+            if slice(&run, FIRST_SLICE_MS).is_some() && !share_out(&run) {
+                schedule(run.clone());
             }
-            move || flag.set(true)
+            move || stop(&run)
         });
     }
     let cancel = {
         let state = state.clone();
         Callback::from(move |_| {
-            cancelled.borrow().set(true);
+            if let Some(run) = current.borrow().as_ref() {
+                stop(run);
+            }
             state.set(JobState::Cancelled);
         })
     };
@@ -118,19 +162,20 @@ where
     }
 }
 
+/// Cancels a job and terminates its workers.
+fn stop<T>(run: &Run<T>) {
+    run.cancelled.set(true);
+    let crew = run.job.borrow_mut().crew.take();
+    drop(crew);
+}
+
 /// Runs one slice; returns the progress if more work remains.
-fn slice<T: 'static>(
-    job: &Shared<T>,
-    state: &UseStateHandle<JobState<T>>,
-    started: f64,
-    cancelled: &Rc<Cell<bool>>,
-    budget_ms: f64,
-) -> Option<Progress> {
-    if cancelled.get() {
+fn slice<T: 'static>(run: &Run<T>, budget_ms: f64) -> Option<Progress> {
+    if run.cancelled.get() {
         return None;
     }
     let t0 = dom::now_ms();
-    let mut work = job.borrow_mut();
+    let mut work = run.job.borrow_mut();
     let stepper = work.stepper.as_mut()?;
     let mut more = true;
     let mut n = 0u32;
@@ -165,32 +210,148 @@ fn slice<T: 'static>(
             }
         }
         let preview = work.preview.clone();
-        state.set(JobState::Running {
+        run.state.set(JobState::Running {
             progress: p,
-            elapsed_ms: now - started,
+            elapsed_ms: now - run.started,
             preview,
+            workers: 0,
         });
         Some(p)
     } else {
         let done = work.stepper.take()?.finish();
-        state.set(JobState::Done(Rc::new(done)));
+        run.state.set(JobState::Done(Rc::new(done)));
         None
     }
 }
 
-fn schedule<T: 'static>(
-    job: Shared<T>,
-    state: UseStateHandle<JobState<T>>,
-    started: f64,
-    cancelled: Rc<Cell<bool>>,
-    _p: Progress,
-) {
+fn schedule<T: 'static>(run: Run<T>) {
     Timeout::new(0, move || {
-        if let Some(p) = slice(&job, &state, started, &cancelled, SLICE_MS) {
-            schedule(job, state, started, cancelled, p);
+        if slice(&run, SLICE_MS).is_some() && !share_out(&run) {
+            schedule(run);
         }
     })
     .forget();
+}
+
+/// Hands the rest of a sweep to Web Workers if it is worth it: the job has
+/// run [`POOL_AFTER_MS`] on the page already, or its pace so far says the
+/// rest would take longer (items may differ in cost: a region map's last
+/// rows are its slowest). Workers are tried once a job; returns whether
+/// they took it.
+fn share_out<T: 'static>(run: &Run<T>) -> bool {
+    if run.remote.borrow().is_none() {
+        return false;
+    }
+    let elapsed = dom::now_ms() - run.started;
+    let mut work = run.job.borrow_mut();
+    let Some(pool) = work.stepper.as_mut().and_then(|s| s.pool()) else {
+        return false;
+    };
+    let missing = pool.missing();
+    let left: usize = missing.iter().map(|(a, b)| b - a).sum();
+    let done = pool.len() - left;
+    let rest_ms = if done == 0 {
+        f64::INFINITY
+    } else {
+        elapsed * left as f64 / done as f64
+    };
+    if left < 2 || (elapsed < POOL_AFTER_MS && rest_ms < POOL_AFTER_MS) {
+        return false;
+    }
+    let Some(remote) = run.remote.borrow_mut().take() else {
+        return false;
+    };
+    // The crew is held by the job, and its handlers must not hold the job
+    // in turn (a cycle): they reach it through a weak reference.
+    let report = {
+        let weak = Rc::downgrade(&run.job);
+        let (state, started, cancelled) = (run.state.clone(), run.started, run.cancelled.clone());
+        Rc::new(move |r: Report| {
+            if let Some(job) = weak.upgrade() {
+                let run = Run {
+                    job,
+                    state: state.clone(),
+                    started,
+                    cancelled: cancelled.clone(),
+                    remote: Rc::new(RefCell::new(None)),
+                };
+                heard(&run, r);
+            }
+        })
+    };
+    let Some(crew) = Crew::start(remote, &missing, report) else {
+        return false;
+    };
+    let workers = crew.size();
+    work.crew = Some(crew);
+    let progress = work
+        .stepper
+        .as_ref()
+        .map(|s| s.progress())
+        .unwrap_or_default();
+    run.state.set(JobState::Running {
+        progress,
+        elapsed_ms: elapsed,
+        preview: None,
+        workers,
+    });
+    true
+}
+
+/// A report of the job's workers: items to take, or a failure after which
+/// the page's thread carries on.
+fn heard<T: 'static>(run: &Run<T>, report: Report) {
+    if run.cancelled.get() {
+        return;
+    }
+    let mut work = run.job.borrow_mut();
+    let accepted = match (report, work.stepper.as_mut().and_then(|s| s.pool())) {
+        (Report::Items { from, encoded }, Some(pool)) => pool
+            .accept(from, &encoded)
+            .map(|()| pool.missing().is_empty()),
+        (Report::Failed(why), _) => Err(why),
+        (_, None) => Err("the job has no items to take".into()),
+    };
+    match accepted {
+        Ok(false) => {
+            let workers = work.crew.as_ref().map_or(0, Crew::size);
+            let progress = work
+                .stepper
+                .as_ref()
+                .map(|s| s.progress())
+                .unwrap_or_default();
+            run.state.set(JobState::Running {
+                progress,
+                elapsed_ms: dom::now_ms() - run.started,
+                preview: None,
+                workers,
+            });
+        }
+        Ok(true) => {
+            // Every item is here: assembling them is quick.
+            let crew = work.crew.take();
+            let done = work.stepper.take().map(|s| s.finish());
+            drop(work);
+            later(crew);
+            if let Some(done) = done {
+                run.state.set(JobState::Done(Rc::new(done)));
+            }
+        }
+        Err(_) => {
+            // The items the workers sent stay; the page computes the rest.
+            let crew = work.crew.take();
+            drop(work);
+            later(crew);
+            schedule(run.clone());
+        }
+    }
+}
+
+/// Drops a crew after the current event: its handlers may be running it.
+fn later(crew: Option<Crew>) {
+    if let Some(crew) = crew {
+        Timeout::new(0, move || drop(crew)).forget();
+    }
 }
 
 /// Props for [`JobProgress`].
@@ -201,6 +362,8 @@ pub struct JobProgressProps {
     pub cancel: Callback<()>,
     /// What is being computed, e.g. "the LP trace".
     pub what: AttrValue,
+    /// Web Workers computing it (0: the page's thread).
+    pub workers: usize,
 }
 
 /// The progress bar and cancel button of a running job (hidden for the
@@ -220,7 +383,11 @@ pub fn job_progress(props: &JobProgressProps) -> Html {
     let pct = (props.progress.fraction() * 100.0).round();
     html! {
         <div class="job" role="status" aria-busy="true">
-            <span>{format!("Computing {} — {pct}%", props.what)}</span>
+            <span>{format!("Computing {} — {pct}%{}", props.what, match props.workers {
+                0 => String::new(),
+                1 => " (in a background worker)".to_string(),
+                n => format!(" (in {n} background workers)"),
+            })}</span>
             <progress max="100" value={pct.to_string()} aria-label="progress"></progress>
             <button type="button" onclick={cancel}>{"Cancel"}</button>
         </div>

@@ -81,6 +81,11 @@ pub fn serve() {
     let handler =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             let data = e.data();
+            // A share of a figure's sweep (`ui::pool`), not an API call.
+            if js_sys::Reflect::get(&data, &"sweep".into()).is_ok_and(|v| v.is_string()) {
+                let _ = reply_to.post_message(&crate::ui::pool::answer(&data));
+                return;
+            }
             let get =
                 |k: &str| js_sys::Reflect::get(&data, &k.into()).unwrap_or(JsValue::UNDEFINED);
             let reply = js_sys::Object::new();

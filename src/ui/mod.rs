@@ -13,6 +13,7 @@ pub mod packs;
 pub mod pages;
 pub mod parts;
 pub mod player;
+pub mod pool;
 pub mod search;
 pub mod sidebar;
 pub mod theme;

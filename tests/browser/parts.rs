@@ -112,7 +112,7 @@ impl Stepper for Endless {
 
 #[component]
 fn JobProbe() -> Html {
-    let job = use_job((), |_| {
+    let job = use_job((), None, |_| {
         Box::new(Endless(1)) as Box<dyn Stepper<Output = u64>>
     });
     let label = match job.state {

@@ -157,6 +157,29 @@ async fn scatters_gathers_and_permutations_run_as_phases() {
         m.caption("netsim")
     );
     drop(m);
+    // The hybrid schedule of degree 2 (K = 8 on 16 processors), and a
+    // degree beyond its 3 shift steps lowered with a notice.
+    let m =
+        embed("#/embed/netsim?pattern=redist&k=8&redist=hybrid&degree=2&rows=4&cols=4&bytes=16")
+            .await;
+    assert!(!m.all_text().contains("degree: "), "{}", m.all_text());
+    m.click("#widget-netsim .zoom button:nth-child(4)").await;
+    assert!(
+        m.caption("netsim").contains("phase 1 is complete"),
+        "{}",
+        m.caption("netsim")
+    );
+    drop(m);
+    let m =
+        embed("#/embed/netsim?pattern=redist&k=8&redist=hybrid&degree=9&rows=4&cols=4&bytes=16")
+            .await;
+    assert!(
+        m.all_text()
+            .contains("degree: d = 9 is more than the 3 shift steps"),
+        "{}",
+        m.all_text()
+    );
+    drop(m);
     let m = embed("#/embed/netsim?net=fattree&pattern=perm&rows=4&cols=4&bytes=16&algo=pex").await;
     // PEX is a complete exchange: the pattern becomes the all-to-all.
     assert!(

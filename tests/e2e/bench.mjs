@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { netscale, NETSCALE_CASES } from './netscale.mjs';
+import { sweep, SWEEP_CASES } from './sweeps.mjs';
 import { launch, figuresReady } from './browser.mjs';
 
 const [base, dist, nativeFile] = process.argv.slice(2);
@@ -131,8 +132,18 @@ for (const c of NETSCALE_CASES) {
   console.log(`${c.id.padEnd(24)} ${mark(r.first_picture_ms, 2000).padStart(16)}  ${(r.complete_ms / 1000).toFixed(1).padStart(13)}  ${mark(r.seek_p95_ms, 50).padStart(12)} / ${r.seek_median_ms.toFixed(1).padStart(6)}  ${frame.padStart(22)}  ${mark(r.wasm_mb, 200).padStart(16)}`);
 }
 console.log('budgets: first picture ≤ 2000 ms, seek p95 ≤ 50 ms, frame p95 one refresh (≤ 16.7 ms as 60 Hz is, read to 0.1 ms), memory ≤ 200 MB');
+// The long sweeps, with the Web Worker pool and on the page's own thread
+// (tests/e2e/sweeps.mjs), side by side.
+const sweeps = [];
+console.log('\nsweep                      workers  until drawn (s)  longest frame gap (ms)   page thread only: until drawn (s), gap (ms)   speed-up');
+for (const c of SWEEP_CASES) {
+  const pool = await sweep(browser, base, c, true);
+  const alone = await sweep(browser, base, c, false);
+  sweeps.push({ id: c.id, pool, alone });
+  console.log(`${c.id.padEnd(26)} ${String(pool.workers).padStart(7)}  ${(pool.ms / 1000).toFixed(1).padStart(15)}  ${pool.gap_ms.toFixed(0).padStart(22)}   ${(alone.ms / 1000).toFixed(1).padStart(32)}, ${alone.gap_ms.toFixed(0).padStart(5)}   ${(alone.ms / pool.ms).toFixed(2).padStart(8)}`);
+}
 await browser.close();
-console.log('\n' + JSON.stringify({ animator_at_scale: scale, cold_cover_gzip: budgets['the cover'], cold_chapter1_gzip: budgets['chapter 1'], whole_site_gzip: whole, chapters, first_interactive_ms: median, cases: rows }));
+console.log('\n' + JSON.stringify({ sweeps, animator_at_scale: scale, cold_cover_gzip: budgets['the cover'], cold_chapter1_gzip: budgets['chapter 1'], whole_site_gzip: whole, chapters, first_interactive_ms: median, cases: rows }));
 const over = budgets['the cover'] > 350000 || budgets['chapter 1'] > 350000 || chapters.some((c) => c.own_gzip > 60000) || slowest > 1000;
 if (over) console.error('a load budget is exceeded (see above)');
 if (rows.some((r) => !r.checksums_equal)) { console.error('a case gave a different result in the browser'); process.exit(1); }

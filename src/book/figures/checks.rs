@@ -90,6 +90,9 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
             ));
         }
     }
+    if F::POOLED && F::compute(&key::<F>(&[]).0).pool().is_none() {
+        fail("it is marked POOLED but its stepper offers no items to the workers".into());
+    }
     let ran = run::<F>(&[]);
     if !ran.notices.is_empty() {
         fail(format!("its defaults give notices: {:?}", ran.notices));

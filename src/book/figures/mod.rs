@@ -90,6 +90,16 @@ macro_rules! declare_figures {
         /// The names of the wasm modules, the book's own first.
         pub const PACKS: &[&str] = &[$( stringify!($pack) ),*];
 
+        /// Items `from..to` of figure `name`'s sweep on `raw` settings, as
+        /// a Web Worker computes them (see [`pooled`]): `None` for a figure
+        /// that is not a sweep. Only the sweeps' code is reached from here.
+        pub fn open_pool(name: &str, raw: &[(String, String)]) -> Option<Box<dyn crate::book::pooled::Items>> {
+            match name {
+                $( $( stringify!($name) => crate::book::pooled::open::<$name::$ty>(raw), )* )*
+                _ => None,
+            }
+        }
+
         /// Native checks of every figure (see [`checks`]).
         #[cfg(not(target_arch = "wasm32"))]
         fn check_each(errors: &mut Vec<String>) {

@@ -7,7 +7,7 @@
 use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{
-    ALGO, BYTES, COLLECTIVE, COLS, K, REDIST, RedistScheme, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
+    ALGO, BYTES, COLLECTIVE, COLS, DEGREE, K, REDIST, RedistScheme, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
     SimRequest,
 };
 use crate::book::params::Notice;
@@ -28,6 +28,7 @@ crate::settings! {
         pub collective: MeshAlgo = COLLECTIVE,
         pub k: usize = K,
         pub redist: RedistScheme = REDIST,
+        pub degree: usize = DEGREE,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -159,6 +160,7 @@ impl Figure for Netsim {
         ("pairs", "e.g. 0:5,3:12"),
         ("collective", "for the scatter and gather messages: from and to processor 0"),
         ("k", "for the redistribution: K × processors at most 65,536"),
+        ("degree", "the hybrid redistribution schedule's d, at most its shift steps"),
     ];
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = NetsimSettings;
@@ -175,6 +177,7 @@ impl Figure for Netsim {
             collective: s.collective,
             k: s.k,
             redist: s.redist,
+            degree: s.degree,
             d: s.d,
             seed: s.seed,
             bytes: s.bytes,

@@ -5,7 +5,7 @@
 use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::matrix::{D, SEED};
 use crate::book::inputs::network::{MESH_LIMITS, NetAlgo,
-    ALGO, BYTES, COLLECTIVE, COLS, K, REDIST, RedistScheme, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
+    ALGO, BYTES, COLLECTIVE, COLS, DEGREE, K, REDIST, RedistScheme, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
 };
 use crate::book::params::Notice;
 use crate::core::mesh::Algo as MeshAlgo;
@@ -30,6 +30,7 @@ crate::settings! {
         pub collective: MeshAlgo = COLLECTIVE,
         pub k: usize = K,
         pub redist: RedistScheme = REDIST,
+        pub degree: usize = DEGREE,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub bytes: u64 = BYTES,
@@ -48,6 +49,7 @@ impl Figure for Predict {
         ("rows", "at most 16 (columns 32)"),
         ("bytes", "at most 40 M flit moves in the browser"),
         ("pairs", "e.g. 0:5,3:12"),
+        ("degree", "the hybrid redistribution schedule's d, at most its shift steps"),
     ];
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = PredictSettings;
@@ -64,6 +66,7 @@ impl Figure for Predict {
             collective: s.collective,
             k: s.k,
             redist: s.redist,
+            degree: s.degree,
             d: s.d,
             seed: s.seed,
             bytes: s.bytes,

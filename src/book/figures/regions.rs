@@ -16,7 +16,9 @@ use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::advise::{Workload, mesh_candidates, mesh_prices, rank};
 use crate::core::mesh::Op;
-use crate::core::step::{Progress, Stepper};
+use crate::core::pool::{Sweep, Swept};
+use crate::core::step::Stepper;
+use serde::{Deserialize, Serialize};
 
 /// Which map.
 pub const MAP: ParamSpec = ParamSpec {
@@ -80,36 +82,44 @@ pub struct RegionGrid {
     /// Every algorithm that appears in any cell, in the order first met.
     pub candidates: Vec<String>,
     /// The chapter of each candidate.
-    pub chapters: Vec<&'static str>,
+    pub chapters: Vec<String>,
     /// `cells[y][x]`, `None` where no candidate runs.
     pub cells: Vec<Vec<Option<Win>>>,
 }
 
 impl RegionGrid {
-    fn index(&mut self, name: &str, chapter: &'static str) -> usize {
+    fn index(&mut self, name: &str, chapter: &str) -> usize {
         match self.candidates.iter().position(|c| c == name) {
             Some(i) => i,
             None => {
                 self.candidates.push(name.to_string());
-                self.chapters.push(chapter);
+                self.chapters.push(chapter.to_string());
                 self.candidates.len() - 1
             }
         }
     }
 
     /// The cheapest and the runner-up of priced candidates.
-    fn settle(&mut self, y: usize, x: usize, priced: &[(String, &'static str, f64)]) {
-        let mut v: Vec<&(String, &'static str, f64)> = priced.iter().filter(|c| c.2.is_finite()).collect();
-        crate::core::sorting::sort_by_u64(&mut v, |c| crate::core::sorting::f64_key(c.2));
-        self.cells[y][x] = v.first().map(|b| {
-            let best = (b.0.clone(), b.1, b.2);
-            Win {
-                best: self.index(&best.0, best.1),
-                us: best.2,
-                second_us: v.get(1).map(|c| c.2),
-            }
+    fn settle(&mut self, y: usize, x: usize, priced: &[&Price]) {
+        let mut v: Vec<&Price> = priced.iter().copied().filter(|c| c.us.is_finite()).collect();
+        crate::core::sorting::sort_by_u64(&mut v, |c| crate::core::sorting::f64_key(c.us));
+        self.cells[y][x] = v.first().map(|b| Win {
+            best: self.index(&b.algo, &b.chapter),
+            us: b.us,
+            second_us: v.get(1).map(|c| c.us),
         });
     }
+}
+
+/// One candidate priced in one cell: an item of the map's sweep holds a
+/// row's prices (or, on the mesh maps, one algorithm's along a row).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    /// The column.
+    pub x: usize,
+    pub algo: String,
+    pub chapter: String,
+    pub us: f64,
 }
 
 const SIZES: [u64; 8] = [16, 64, 256, 1024, 4096, 16384, 65536, 262144];
@@ -130,19 +140,24 @@ enum Rows {
     Mesh(Op, Vec<(usize, usize)>),
 }
 
-/// Computes a map one row (or one mesh algorithm) per step.
-pub struct RegionsStepper {
+/// A map as a [`Sweep`]: an item is one row (or, on the mesh maps, one
+/// algorithm of a row: a 16 × 16 all-to-all is the slow case), so the
+/// items can be priced by the book's Web Workers; [`Sweep::finish`]
+/// settles every cell in the order the rows and algorithms come.
+pub struct RegionsSweep {
     grid: RegionGrid,
     rows: Rows,
-    /// Next row, and for mesh maps the next algorithm of that row.
-    next: (usize, usize),
-    /// Mesh maps: the row's prices so far, per x.
-    partial: Vec<Vec<(String, &'static str, f64)>>,
-    total: u64,
-    done: u64,
 }
 
-impl RegionsStepper {
+/// A map's computation as a stepper.
+pub type RegionsStepper = Swept<RegionsSweep>;
+
+/// The map of `key`, computed an item a step.
+pub fn regions(key: &RegionsKey) -> RegionsStepper {
+    Swept::new(RegionsSweep::new(key))
+}
+
+impl RegionsSweep {
     pub fn new(key: &RegionsKey) -> Self {
         let p = key.p;
         let (title, x_label, y_label, xs, rows): (String, &'static str, &'static str, Vec<u64>, Rows) = match key.map {
@@ -205,10 +220,6 @@ impl RegionsStepper {
             Rows::Rank(r) => r.iter().map(|(l, _)| l.clone()).collect(),
             Rows::Mesh(_, m) => m.iter().map(|(r, c)| format!("{r} × {c}")).collect(),
         };
-        let total = match &rows {
-            Rows::Rank(r) => r.len() as u64,
-            Rows::Mesh(op, m) => (m.len() * mesh_candidates(*op).len()) as u64,
-        };
         let grid = RegionGrid {
             key: key.clone(),
             title,
@@ -220,67 +231,74 @@ impl RegionsStepper {
             candidates: Vec::new(),
             chapters: Vec::new(),
         };
-        RegionsStepper {
-            partial: vec![Vec::new(); grid.xs.len()],
-            grid,
-            rows,
-            next: (0, 0),
-            total,
-            done: 0,
+        RegionsSweep { grid, rows }
+    }
+
+    /// Items per row: one, or the mesh algorithms.
+    fn per_row(&self) -> usize {
+        match &self.rows {
+            Rows::Rank(_) => 1,
+            Rows::Mesh(op, _) => mesh_candidates(*op).len(),
         }
     }
 }
 
-impl Stepper for RegionsStepper {
+impl Sweep for RegionsSweep {
+    type Item = Vec<Price>;
     type Output = RegionGrid;
 
-    fn step(&mut self) -> bool {
+    fn len(&self) -> usize {
+        self.grid.ys.len() * self.per_row()
+    }
+
+    fn item(&mut self, i: usize) -> Vec<Price> {
         let cost = self.grid.key.machine.cost;
-        let (y, a) = self.next;
+        let (y, a) = (i / self.per_row(), i % self.per_row());
+        let xs = &self.grid.xs;
         match &self.rows {
             Rows::Rank(rows) => {
-                let Some((_, w)) = rows.get(y) else { return false };
-                for x in 0..self.grid.xs.len() {
-                    let priced: Vec<(String, &'static str, f64)> = rank(cost, w(self.grid.xs[x]))
-                        .into_iter()
-                        .map(|c| (c.algo, c.chapter, c.us))
-                        .collect();
-                    self.grid.settle(y, x, &priced);
-                }
-                self.next = (y + 1, 0);
+                let Some((_, w)) = rows.get(y) else { return Vec::new() };
+                (0..xs.len())
+                    .flat_map(|x| {
+                        rank(cost, w(xs[x])).into_iter().map(move |c| Price {
+                            x,
+                            algo: c.algo,
+                            chapter: c.chapter.to_string(),
+                            us: c.us,
+                        })
+                    })
+                    .filter(|c| c.us.is_finite())
+                    .collect()
             }
             Rows::Mesh(op, meshes) => {
-                let Some(&(r, c)) = meshes.get(y) else { return false };
-                let algos = mesh_candidates(*op);
-                if let Some((name, chapter, _, us)) = mesh_prices(cost, *op, algos[a], r, c, &self.grid.xs) {
-                    for (x, t) in us.into_iter().enumerate() {
-                        self.partial[x].push((name.clone(), chapter, t));
-                    }
-                }
-                if a + 1 < algos.len() {
-                    self.next = (y, a + 1);
-                } else {
-                    let partial = std::mem::replace(&mut self.partial, vec![Vec::new(); self.grid.xs.len()]);
-                    for (x, priced) in partial.iter().enumerate() {
-                        self.grid.settle(y, x, priced);
-                    }
-                    self.next = (y + 1, 0);
-                }
+                let Some(&(r, c)) = meshes.get(y) else { return Vec::new() };
+                let algo = mesh_candidates(*op)[a];
+                let Some((name, chapter, _, us)) = mesh_prices(cost, *op, algo, r, c, xs) else {
+                    return Vec::new();
+                };
+                us.into_iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.is_finite())
+                    .map(|(x, us)| Price {
+                        x,
+                        algo: name.clone(),
+                        chapter: chapter.to_string(),
+                        us,
+                    })
+                    .collect()
             }
         }
-        self.done += 1;
-        self.done < self.total
     }
 
-    fn progress(&self) -> Progress {
-        Progress {
-            done: self.done,
-            total: self.total,
+    fn finish(mut self, items: Vec<Vec<Price>>) -> RegionGrid {
+        let per_row = self.per_row();
+        for (y, row) in items.chunks(per_row).enumerate() {
+            for x in 0..self.grid.xs.len() {
+                // The candidates in the order they were priced.
+                let priced: Vec<&Price> = row.iter().flatten().filter(|c| c.x == x).collect();
+                self.grid.settle(y, x, &priced);
+            }
         }
-    }
-
-    fn finish(mut self: Box<Self>) -> RegionGrid {
-        while self.step() {}
         self.grid
     }
 }
@@ -292,6 +310,7 @@ impl Figure for Regions {
     const TITLE: &'static str = "Which algorithm wins where, on your machine (chapter 11's region maps)";
     const UNIT: &'static str = "row";
     const START_AT_END: bool = true;
+    const POOLED: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[(
         "p",
         "lpcgm: n, 2 to 1,024; redist: P. The exchange map runs p = 4 to 1,024, the mesh maps 4 × 4 to 16 × 16",
@@ -313,7 +332,7 @@ impl Figure for Regions {
     }
 
     fn compute(k: &RegionsKey) -> Box<dyn Stepper<Output = RegionGrid>> {
-        Box::new(RegionsStepper::new(k))
+        Box::new(regions(k))
     }
 
     fn steps(g: &RegionGrid) -> usize {

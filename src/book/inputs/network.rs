@@ -130,8 +130,19 @@ pub const REDIST: ParamSpec = ParamSpec {
     key: "redist",
     label: "redistribution schedule",
     kind: ParamKind::Choice {
-        options: &["direct", "indirect", "multiphase"],
+        options: &["direct", "indirect", "hybrid", "multiphase"],
         default: "direct",
+    },
+};
+/// The hybrid schedule's degree of indirection d (paper 003 Theorem 3
+/// (iii)); at most ⌈log K′⌉ + ⌈log G⌉ for the shape, lowered with a notice.
+pub const DEGREE: ParamSpec = ParamSpec {
+    key: "degree",
+    label: "hybrid degree d",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 12,
+        default: 1,
     },
 };
 /// Explicit pairs, `s:d,…`.
@@ -230,6 +241,8 @@ impl Keyword for NetAlgo {
 pub enum RedistScheme {
     Direct,
     Indirect,
+    /// With the degree of the setting `degree`.
+    Hybrid,
     Multiphase,
 }
 
@@ -237,22 +250,26 @@ impl Keyword for RedistScheme {
     const ALL: &'static [Self] = &[
         RedistScheme::Direct,
         RedistScheme::Indirect,
+        RedistScheme::Hybrid,
         RedistScheme::Multiphase,
     ];
     fn keyword(self) -> &'static str {
         match self {
             RedistScheme::Direct => "direct",
             RedistScheme::Indirect => "indirect",
+            RedistScheme::Hybrid => "hybrid",
             RedistScheme::Multiphase => "multiphase",
         }
     }
 }
 
 impl RedistScheme {
-    pub(super) fn scheme(self) -> Scheme {
+    /// The core's scheme, with hybrid degree `d`.
+    pub(super) fn scheme(self, d: usize) -> Scheme {
         match self {
             RedistScheme::Direct => Scheme::Direct,
             RedistScheme::Indirect => Scheme::Indirect,
+            RedistScheme::Hybrid => Scheme::Hybrid(d),
             RedistScheme::Multiphase => Scheme::Multiphase,
         }
     }
@@ -272,6 +289,7 @@ pub struct SimRequest<'a> {
     pub collective: MeshAlgo,
     pub k: usize,
     pub redist: RedistScheme,
+    pub degree: usize,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -311,6 +329,9 @@ pub struct SimParams {
     pub collective: MeshAlgo,
     pub k: usize,
     pub redist: RedistScheme,
+    /// The hybrid schedule's degree, within the shape's maximum (0 for
+    /// the other schedules and patterns).
+    pub degree: usize,
     pub d: usize,
     pub seed: u64,
     pub bytes: u64,
@@ -388,6 +409,22 @@ impl SimParams {
             notices.push(Notice(format!("redist: {why}; using K = {fixed}")));
             k = fixed;
         }
+        let mut degree = 0;
+        if pattern == Pattern::Redist
+            && r.redist == RedistScheme::Hybrid
+            && let Ok(shape) = Shape::new(k, n)
+        {
+            let max = shape.max_degree();
+            degree = r.degree.max(1);
+            if degree > max {
+                notices.push(Notice(format!(
+                    "degree: d = {degree} is more than the {max} shift step{} of the indirect \
+                     schedule for K = {k} on {n} processors (⌈log K′⌉ + ⌈log G⌉); using d = {max}",
+                    if max == 1 { "" } else { "s" },
+                )));
+                degree = max;
+            }
+        }
         let pairs = if pattern == Pattern::Pairs {
             read_pairs(r.pairs, n, &mut notices)
         } else {
@@ -406,6 +443,7 @@ impl SimParams {
             collective,
             k,
             redist: r.redist,
+            degree,
             d,
             seed: r.seed,
             bytes: r.bytes.max(1),
@@ -439,7 +477,15 @@ impl SimParams {
                     to.into_iter().enumerate().filter(|(s, d)| s != d).collect();
                 return Traffic::pairs(n, &pairs, self.bytes);
             }
-            Pattern::Redist => return redist_traffic(self.k, n, self.redist, self.bytes, sync),
+            Pattern::Redist => {
+                return redist_traffic(
+                    self.k,
+                    n,
+                    self.redist.scheme(self.degree),
+                    self.bytes,
+                    sync,
+                );
+            }
             Pattern::Scatter | Pattern::Gather => {
                 let op = if self.pattern == Pattern::Scatter {
                     Op::Scatter

@@ -14,6 +14,7 @@ fn req() -> SimRequest<'static> {
         collective: MeshAlgo::LogpLevRec,
         k: 4,
         redist: RedistScheme::Direct,
+        degree: 1,
         d: 4,
         seed: 1,
         bytes: 64,
@@ -224,6 +225,7 @@ fn a_redistribution_as_phases() {
         cols: 32,
         k: 64,
         redist: RedistScheme::Indirect,
+        degree: 1,
         ..req()
     });
     assert!(notes.is_empty(), "{notes:?}");
@@ -233,4 +235,37 @@ fn a_redistribution_as_phases() {
         Direction::Up,
     );
     assert_eq!(p.traffic(Sync::Barrier).phases, plan.n_steps());
+    // The hybrid schedule of degree d, and a degree beyond the shape's
+    // shift steps lowered with a notice (K = 8 on 16 processors: K′ = 8,
+    // G = 1, so at most ⌈log 8⌉ = 3).
+    let sh = Shape::new(8, 16).unwrap();
+    for d in 1..=3 {
+        let (p, notes) = SimParams::read(&SimRequest {
+            pattern: Pattern::Redist,
+            k: 8,
+            redist: RedistScheme::Hybrid,
+            degree: d,
+            ..req()
+        });
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(p.degree, d);
+        let plan = schedules::plan(&sh, Scheme::Hybrid(d), Direction::Up);
+        assert_eq!(p.traffic(Sync::Barrier).phases, plan.n_steps(), "d = {d}");
+    }
+    let max = sh.max_degree();
+    let (p, notes) = SimParams::read(&SimRequest {
+        pattern: Pattern::Redist,
+        k: 8,
+        redist: RedistScheme::Hybrid,
+        degree: 12,
+        ..req()
+    });
+    assert_eq!(p.degree, max);
+    assert_eq!(notes.len(), 1);
+    assert!(
+        notes[0].0.starts_with(&format!(
+            "degree: d = 12 is more than the {max} shift steps"
+        )),
+        "{notes:?}"
+    );
 }

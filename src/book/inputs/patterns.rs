@@ -2,11 +2,10 @@
 //! pairs, and the phases of paper 004's complete exchanges, paper 001's
 //! scatters and gathers and paper 003's redistributions.
 
-use super::network::RedistScheme;
 use crate::book::params::Notice;
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::mesh::{self, Algo as MeshAlgo, CollectiveConfig, Op, Spec};
-use crate::core::redist::{Direction, Shape, schedules};
+use crate::core::redist::{Direction, Scheme, Shape, schedules};
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{Sync, Traffic};
 use crate::core::words::plural;
@@ -70,14 +69,14 @@ pub(super) fn collective_traffic(
 pub(super) fn redist_traffic(
     k: usize,
     n: usize,
-    scheme: RedistScheme,
+    scheme: Scheme,
     bytes: u64,
     sync: Sync,
 ) -> Traffic {
     let Ok(sh) = Shape::new(k, n) else {
         return Traffic::pairs(n, &[], bytes);
     };
-    let plan = schedules::plan(&sh, scheme.scheme(), Direction::Up);
+    let plan = schedules::plan(&sh, scheme, Direction::Up);
     let phases = plan
         .row_moves()
         .map(|m| {

@@ -5,7 +5,7 @@
 
 use super::{Pending, RowBuilder, Rule};
 use crate::published::wang93::PERMUTATIONS_WITHIN_5_PERCENT;
-use crate::sim::randperm::{RandPerms, within};
+use crate::sim::randperm::{rand_perms, within};
 use crate::step::Stepper;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -33,7 +33,7 @@ pub(super) fn tables() -> Vec<Pending> {
     );
     // The permutations are simulated in chunks, a step each, so the
     // browser's run never blocks for long; the row reads the costs.
-    let sims = Rc::new(RefCell::new(RandPerms::new(32, 1024, COUNT, 1)));
+    let sims = Rc::new(RefCell::new(rand_perms(32, 1024, COUNT, 1)));
     let mut t = t;
     for _ in 0..COUNT / CHUNK {
         let sims = sims.clone();
@@ -46,7 +46,7 @@ pub(super) fn tables() -> Vec<Pending> {
     vec![t.row(move || {
         // The last step left: the stepper gives its costs up; a
         // placeholder with nothing to run takes its place.
-        let sims = sims.replace(RandPerms::new(32, 1024, 0, 1));
+        let sims = sims.replace(rand_perms(32, 1024, 0, 1));
         let costs = Box::new(sims).finish();
         let (inside, _) = within(&costs, 5.0);
         let (p_in, p_all) = PERMUTATIONS_WITHIN_5_PERCENT;

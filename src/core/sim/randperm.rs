@@ -16,8 +16,8 @@
 //! The simulator has no hypercube, so Figure 3 is not repeated.
 //!
 //! ```
-//! use commbook_core::sim::randperm::{RandPerms, within};
-//! let costs = commbook_core::step::run(Box::new(RandPerms::new(8, 256, 20, 1)));
+//! use commbook_core::sim::randperm::{rand_perms, within};
+//! let costs = commbook_core::step::run(Box::new(rand_perms(8, 256, 20, 1)));
 //! assert_eq!(costs.len(), 20);
 //! let (inside, mean) = within(&costs, 5.0);
 //! assert!(inside <= 20 && mean > 0.0);
@@ -25,11 +25,9 @@
 
 use super::{SimConfig, Simulator, Traffic};
 use crate::net::TopologySpec;
+use crate::pool::{Sweep, Swept};
 use crate::rng::Rng;
-use crate::step::{Progress, Stepper};
-
-/// Cycles per slice of one permutation's simulation.
-const BATCH: u64 = 4096;
+use crate::step::run;
 
 /// A random permutation without fixed points: `p[i]` is where node i
 /// sends. Drawn by shuffling until no node maps to itself (a uniform
@@ -47,87 +45,78 @@ pub fn derangement(n: usize, rng: &mut Rng) -> Vec<usize> {
     }
 }
 
-/// Simulates `count` random permutations of `bytes` per node on the
-/// fat tree of `procs` nodes; the output is each one's time in cycles,
-/// in the order drawn.
-pub struct RandPerms {
+/// `count` random permutations of `bytes` per node on the fat tree of
+/// `procs` nodes, as a [`Sweep`]: an item is one permutation simulated to
+/// its last flit, its time in cycles (`None` if the simulator refused it,
+/// which the settings never ask for). The permutations and the routers'
+/// seeds are drawn up front from the one seeded stream, in the order the
+/// sweep was first written to draw them (a permutation, then its router
+/// seed), so the same seed gives the same costs however the items are
+/// shared out.
+pub struct PermCosts {
     procs: usize,
     bytes: u64,
-    count: usize,
-    rng: Rng,
     cfg: SimConfig,
-    current: Option<Box<Simulator>>,
-    costs: Vec<u64>,
+    /// Each permutation's destinations and its routers' seed.
+    draws: Vec<(Vec<u32>, u64)>,
 }
 
-impl RandPerms {
-    /// Nothing runs before the first step. One seed draws the
-    /// permutations and the routers' random choices.
-    pub fn new(procs: usize, bytes: u64, count: usize, seed: u64) -> Self {
-        RandPerms {
-            procs: procs.max(2),
-            bytes,
-            count,
-            rng: Rng::new(seed),
-            cfg: SimConfig {
-                seed,
-                ..SimConfig::cm5()
-            },
-            current: None,
-            costs: Vec::with_capacity(count),
-        }
-    }
+/// The permutations' costs as a stepper (see [`rand_perms`]).
+pub type RandPerms = Swept<PermCosts>;
 
-    fn next_run(&mut self) -> Option<Box<Simulator>> {
-        let p = derangement(self.procs, &mut self.rng);
-        let pairs: Vec<(usize, usize)> = p.iter().enumerate().map(|(s, &d)| (s, d)).collect();
-        let traffic = Traffic::pairs(self.procs, &pairs, self.bytes);
-        // A new router seed per permutation, from the same stream.
-        let cfg = SimConfig {
-            seed: self.rng.next_u64(),
-            ..self.cfg
-        };
-        Simulator::new(TopologySpec::FatTree { procs: self.procs }, &cfg, &traffic)
-            .ok()
-            .map(|s| Box::new(s.with_batch(BATCH)))
-    }
+/// Simulates `count` random permutations of `bytes` per node on the fat
+/// tree of `procs` nodes; the output is each one's time in cycles, in the
+/// order drawn. One seed draws the permutations and the routers' random
+/// choices.
+pub fn rand_perms(procs: usize, bytes: u64, count: usize, seed: u64) -> RandPerms {
+    let procs = procs.max(2);
+    let mut rng = Rng::new(seed);
+    let draws = (0..count)
+        .map(|_| {
+            let p = derangement(procs, &mut rng);
+            let p = p.into_iter().map(|d| d as u32).collect();
+            (p, rng.next_u64())
+        })
+        .collect();
+    Swept::new(PermCosts {
+        procs,
+        bytes,
+        cfg: SimConfig {
+            seed,
+            ..SimConfig::cm5()
+        },
+        draws,
+    })
 }
 
-impl Stepper for RandPerms {
+impl Sweep for PermCosts {
+    type Item = Option<u64>;
     type Output = Vec<u64>;
 
-    fn step(&mut self) -> bool {
-        if self.costs.len() >= self.count {
-            return false;
-        }
-        if self.current.is_none() {
-            self.current = self.next_run();
-            if self.current.is_none() {
-                // A run the simulator refuses (it cannot, for the sizes
-                // the settings allow) counts as not run at all.
-                self.count = self.costs.len();
-                return false;
-            }
-        }
-        if let Some(sim) = self.current.as_mut()
-            && !sim.step()
-        {
-            let sim = self.current.take().expect("a current run");
-            self.costs.push(sim.finish().result.cycles);
-        }
-        self.costs.len() < self.count
+    fn len(&self) -> usize {
+        self.draws.len()
     }
 
-    fn progress(&self) -> Progress {
-        Progress {
-            done: self.costs.len() as u64,
-            total: self.count.max(1) as u64,
-        }
+    fn item(&mut self, i: usize) -> Option<u64> {
+        let (p, seed) = &self.draws[i];
+        let pairs: Vec<(usize, usize)> = p
+            .iter()
+            .enumerate()
+            .map(|(s, &d)| (s, d as usize))
+            .collect();
+        let traffic = Traffic::pairs(self.procs, &pairs, self.bytes);
+        let cfg = SimConfig {
+            seed: *seed,
+            ..self.cfg
+        };
+        let sim =
+            Simulator::new(TopologySpec::FatTree { procs: self.procs }, &cfg, &traffic).ok()?;
+        Some(run(Box::new(sim)).result.cycles)
     }
 
-    fn finish(mut self: Box<Self>) -> Vec<u64> {
-        while self.step() {}
-        self.costs
+    /// The costs up to the first permutation not run.
+    fn finish(self, items: Vec<Option<u64>>) -> Vec<u64> {
+        items.into_iter().map_while(|c| c).collect()
     }
 }
 
@@ -186,8 +175,8 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_costs() {
-        let a = run(Box::new(RandPerms::new(32, 1024, 6, 9)));
-        let b = run(Box::new(RandPerms::new(32, 1024, 6, 9)));
+        let a = run(Box::new(rand_perms(32, 1024, 6, 9)));
+        let b = run(Box::new(rand_perms(32, 1024, 6, 9)));
         assert_eq!(a, b);
         assert!(a.iter().all(|&c| c > 0));
         let h = histogram(&a, 4);
@@ -202,7 +191,7 @@ mod tests {
     /// all within 20 % (seed 1, 200 permutations; the chapter shows why).
     #[test]
     fn random_permutations_cost_nearly_the_same() {
-        let costs = run(Box::new(RandPerms::new(32, 1024, 200, 1)));
+        let costs = run(Box::new(rand_perms(32, 1024, 200, 1)));
         let share = |pct| within(&costs, pct).0 as f64 / costs.len() as f64;
         assert!((0.65..0.9).contains(&share(5.0)), "{}", share(5.0));
         assert!(share(10.0) >= 0.9, "{}", share(10.0));

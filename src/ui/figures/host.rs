@@ -14,11 +14,13 @@ use super::FigureView;
 use crate::book::figure::Entry;
 use crate::book::figures::find;
 use crate::book::params::{Notice, Values, apply_limits, parse_step, read, read_over};
+use crate::book::pooled::round_trips;
 use crate::book::route::STEP;
 use crate::book::settings::Settings;
 use crate::core::step::{Progress, Stepper};
 use crate::ui::job::{JobState, use_job};
 use crate::ui::player::{PlayerHandle, use_player};
+use crate::ui::pool::Remote;
 use crate::ui::theme::{Theme, use_theme};
 use crate::ui::url::UrlState;
 use std::any::Any;
@@ -53,6 +55,8 @@ pub enum RunState<T> {
         progress: Progress,
         elapsed_ms: f64,
         preview: Option<Rc<T>>,
+        /// Web Workers computing it (0: the page's thread).
+        workers: usize,
     },
     Cancelled,
     Done(Rc<T>),
@@ -114,6 +118,9 @@ pub trait Hosted: 'static {
     fn steps(&self, out: &AnyOut) -> usize;
     /// Opens at the last step.
     fn start_at_end(&self) -> bool;
+    /// The computation named for a Web Worker, if it is a sweep the
+    /// workers may share and the link strings give back `key` exactly.
+    fn remote(&self, name: &'static str, values: &Values, key: &AnyKey) -> Option<Remote>;
     /// Draws the figure.
     fn view(&self, props: &FigureProps, ctx: Ctx<AnyOut>, shared: &Shared) -> Html;
 }
@@ -147,6 +154,19 @@ impl<F: FigureView> Hosted for Host<F> {
         F::START_AT_END
     }
 
+    fn remote(&self, name: &'static str, values: &Values, key: &AnyKey) -> Option<Remote> {
+        if !F::POOLED {
+            return None;
+        }
+        let raw: Vec<(String, String)> = values
+            .to_strings(&Values::default())
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        let key = key.0.any().downcast_ref::<F::Key>()?;
+        round_trips::<F>(&raw, key).then_some(Remote { figure: name, raw })
+    }
+
     fn view(&self, props: &FigureProps, ctx: Ctx<AnyOut>, shared: &Shared) -> Html {
         let settings = F::Settings::from_values(&ctx.values);
         F::view(props, &ctx.downcast::<F::Output>(), &settings, shared)
@@ -169,6 +189,9 @@ impl<T: 'static> Stepper for Erased<T> {
     }
     fn preview(&self) -> Option<AnyOut> {
         self.0.preview().map(|p| Rc::new(p) as AnyOut)
+    }
+    fn pool(&mut self) -> Option<&mut dyn crate::core::pool::Pool> {
+        self.0.pool()
     }
 }
 
@@ -196,10 +219,12 @@ impl Ctx<AnyOut> {
                 progress,
                 elapsed_ms,
                 preview,
+                workers,
             } => RunState::Running {
                 progress,
                 elapsed_ms,
                 preview: preview.and_then(|out| (*out).clone().downcast::<T>().ok()),
+                workers,
             },
             RunState::Cancelled => RunState::Cancelled,
             RunState::Done(out) => match (*out).clone().downcast::<T>() {
@@ -358,7 +383,10 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     let values = use_state(|| props.initial.clone());
     let (key, mut notices) = figure.key(&values);
     let generation = use_state(|| 0u32);
-    let job = use_job((key.clone(), *generation), move |(k, _)| figure.compute(k));
+    let remote = figure.remote(props.entry.name, &values, &key);
+    let job = use_job((key.clone(), *generation), remote, move |(k, _)| {
+        figure.compute(k)
+    });
 
     let len = match &job.state {
         JobState::Done(out) => figure.steps(out),
@@ -439,10 +467,12 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
             progress,
             elapsed_ms,
             preview,
+            workers,
         } => RunState::Running {
             progress,
             elapsed_ms,
             preview,
+            workers,
         },
         JobState::Cancelled => RunState::Cancelled,
         JobState::Done(out) => RunState::Done(out),

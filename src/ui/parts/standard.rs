@@ -27,7 +27,11 @@ pub fn standard<T>(
             progress,
             elapsed_ms,
             preview,
-        } => (preview.as_ref().map(view), Some((*progress, *elapsed_ms))),
+            workers,
+        } => (
+            preview.as_ref().map(view),
+            Some((*progress, *elapsed_ms, *workers)),
+        ),
         RunState::Cancelled => (None, None),
         RunState::Done(out) => (Some(view(out)), None),
     };
@@ -55,19 +59,19 @@ fn framed(
     settings: Html,
     what: &'static str,
     body: Option<Html>,
-    running: Option<(Progress, f64)>,
+    running: Option<(Progress, f64, usize)>,
 ) -> Html {
     let body = match (body, running) {
         // A preview under the progress bar while the work goes on.
-        (Some(view), Some((progress, elapsed_ms))) => html! {
+        (Some(view), Some((progress, elapsed_ms, workers))) => html! {
             <>
-                { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
+                { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into(), workers }) }
                 { view }
             </>
         },
         (Some(view), None) => view,
-        (None, Some((progress, elapsed_ms))) => html! {
-            { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into() }) }
+        (None, Some((progress, elapsed_ms, workers))) => html! {
+            { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into(), workers }) }
         },
         (None, None) => {
             let again = c.rerun.reform(|_: MouseEvent| ());

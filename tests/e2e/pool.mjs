@@ -1,0 +1,85 @@
+// Long sweeps in a pool of Web Workers (src/ui/pool.rs), in the release
+// build: chapter 4's histogram of random permutations and chapter 11's
+// region map of simulated mesh algorithms are computed by background
+// workers (the progress line says how many) while the page keeps drawing
+// frames; Cancel stops the workers; and the figures equal those the page
+// computes on its own thread when it has no Worker at all. Fails on any
+// console error. Timings are the benchmark's affair (bench.mjs).
+import { launch, watchedPage } from './browser.mjs';
+
+const base = process.argv[2];
+const browser = await launch();
+const failures = [];
+const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+const fig = 'figure.widget';
+
+// Opens `hash`; with `workers: false` the page has no Worker constructor.
+// Returns the figure's text once computed, the progress lines seen, the
+// longest gap between animation frames while it computed, and the page.
+async function compute(hash, { workers = true, keep = false } = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (!workers) await ctx.addInitScript(() => { delete window.Worker; });
+  await ctx.addInitScript(() => {
+    window.__gap = 0;
+    let last = performance.now();
+    const tick = (t) => { window.__gap = Math.max(window.__gap, t - last); last = t; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  const { page, problems } = await watchedPage(browser, base, {}, ctx);
+  await page.goto(`${base}${hash}`);
+  await page.waitForSelector(fig);
+  const lines = new Set();
+  const t0 = Date.now();
+  for (;;) {
+    const job = await page.$(`${fig} .job`);
+    if (!job) break;
+    lines.add((await job.textContent()).replace(/\d+%/, 'N%'));
+    if (keep && [...lines].some((l) => l.includes('background worker'))) break;
+    if (Date.now() - t0 > 240000) { lines.add('timed out'); break; }
+    await page.waitForTimeout(50);
+  }
+  const gap = await page.evaluate(() => window.__gap);
+  const text = keep ? '' : await page.textContent(fig);
+  if (!keep) await ctx.close();
+  return { text, lines: [...lines], gap, page, ctx, problems };
+}
+
+for (const [hash, what] of [
+  ['#/embed/randperm?count=600&seed=3', 'the random permutations'],
+  ['#/embed/regions?map=alltoall&machine=delta', 'the all-to-all region map'],
+]) {
+  const pooled = await compute(hash);
+  const inWorkers = pooled.lines.some((l) => /in \d+ background workers?\)/.test(l));
+  check(inWorkers, `${what}: computed in background workers (${pooled.lines.join(' | ')})`);
+  check(pooled.gap < 250, `${what}: the page kept drawing (longest frame gap ${pooled.gap.toFixed(0)} ms)`);
+  const alone = await compute(hash, { workers: false });
+  check(!alone.lines.some((l) => l.includes('background')), `${what}: without Worker, the page computes it itself`);
+  check(pooled.text === alone.text && pooled.text.length > 100, `${what}: the workers' figure equals the page's own`);
+  for (const p of [...pooled.problems, ...alone.problems]) check(false, `${what}: ${p}`);
+}
+
+// Cancel stops the workers: 5,000 permutations are started, then stopped.
+{
+  const run = await compute('#/embed/randperm?count=5000&seed=2', { keep: true });
+  const started = run.page.workers().length;
+  check(started >= 1, `5,000 permutations: ${started} workers started`);
+  await run.page.click(`${fig} .job button`);
+  await run.page.waitForSelector(`${fig} .job:has-text("Stopped before the end")`);
+  const left = await run.page.waitForFunction(() => true).then(async () => {
+    for (let i = 0; i < 40 && run.page.workers().length > 0; i++) await run.page.waitForTimeout(50);
+    return run.page.workers().length;
+  });
+  check(left === 0, `Cancel terminates the workers (${left} left)`);
+  await run.page.click(`${fig} .job button`);
+  await run.page.waitForSelector(`${fig} .job:has-text("background worker")`, { timeout: 30000 });
+  check(true, 'Run again starts them anew');
+  for (const p of run.problems) check(false, `cancel: ${p}`);
+  await run.ctx.close();
+}
+
+await browser.close();
+if (failures.length) {
+  console.error(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log('the sweeps run in background workers');
