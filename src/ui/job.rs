@@ -282,20 +282,23 @@ fn share_out<T: 'static>(run: &Run<T>) -> bool {
     let Some(crew) = Crew::start(remote, &missing, report) else {
         return false;
     };
-    let workers = crew.size();
     work.crew = Some(crew);
-    let progress = work
-        .stepper
-        .as_ref()
-        .map(|s| s.progress())
-        .unwrap_or_default();
-    run.state.set(JobState::Running {
-        progress,
-        elapsed_ms: elapsed,
-        preview: None,
-        workers,
-    });
+    shared_progress(run, &work);
     true
+}
+
+/// Shows how far a job in the workers' hands has come.
+fn shared_progress<T>(run: &Run<T>, work: &Work<T>) {
+    run.state.set(JobState::Running {
+        progress: work
+            .stepper
+            .as_ref()
+            .map(|s| s.progress())
+            .unwrap_or_default(),
+        elapsed_ms: dom::now_ms() - run.started,
+        preview: None,
+        workers: work.crew.as_ref().map_or(0, Crew::size),
+    });
 }
 
 /// A report of the job's workers: items to take, or a failure after which
@@ -313,20 +316,7 @@ fn heard<T: 'static>(run: &Run<T>, report: Report) {
         (_, None) => Err("the job has no items to take".into()),
     };
     match accepted {
-        Ok(false) => {
-            let workers = work.crew.as_ref().map_or(0, Crew::size);
-            let progress = work
-                .stepper
-                .as_ref()
-                .map(|s| s.progress())
-                .unwrap_or_default();
-            run.state.set(JobState::Running {
-                progress,
-                elapsed_ms: dom::now_ms() - run.started,
-                preview: None,
-                workers,
-            });
-        }
+        Ok(false) => shared_progress(run, &work),
         Ok(true) => {
             // Every item is here: assembling them is quick.
             let crew = work.crew.take();

@@ -119,18 +119,23 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
     );
 }
 
-#[wasm_bindgen_test]
-async fn scatters_gathers_and_permutations_run_as_phases() {
-    // A scatter by logp-lev-rec: its supersteps are the phases.
-    let m = embed("#/embed/netsim?pattern=scatter&rows=4&cols=4&bytes=16").await;
-    let c = m.caption("netsim");
-    assert!(c.starts_with("Before the first cycle: "), "{c}");
+/// *Next phase* shows the end of the first phase.
+async fn first_phase_completes(m: &Mounted) {
     m.click("#widget-netsim .zoom button:nth-child(4)").await;
     assert!(
         m.caption("netsim").contains("phase 1 is complete"),
         "{}",
         m.caption("netsim")
     );
+}
+
+#[wasm_bindgen_test]
+async fn scatters_gathers_and_permutations_run_as_phases() {
+    // A scatter by logp-lev-rec: its supersteps are the phases.
+    let m = embed("#/embed/netsim?pattern=scatter&rows=4&cols=4&bytes=16").await;
+    let c = m.caption("netsim");
+    assert!(c.starts_with("Before the first cycle: "), "{c}");
+    first_phase_completes(&m).await;
     drop(m);
     // A gather has no broadcast: a notice, and 1-lev-dir's 15 messages.
     let m =
@@ -150,12 +155,7 @@ async fn scatters_gathers_and_permutations_run_as_phases() {
         "{}",
         m.all_text()
     );
-    m.click("#widget-netsim .zoom button:nth-child(4)").await;
-    assert!(
-        m.caption("netsim").contains("phase 1 is complete"),
-        "{}",
-        m.caption("netsim")
-    );
+    first_phase_completes(&m).await;
     drop(m);
     // The hybrid schedule of degree 2 (K = 8 on 16 processors), and a
     // degree beyond its 3 shift steps lowered with a notice.
@@ -163,12 +163,7 @@ async fn scatters_gathers_and_permutations_run_as_phases() {
         embed("#/embed/netsim?pattern=redist&k=8&redist=hybrid&degree=2&rows=4&cols=4&bytes=16")
             .await;
     assert!(!m.all_text().contains("degree: "), "{}", m.all_text());
-    m.click("#widget-netsim .zoom button:nth-child(4)").await;
-    assert!(
-        m.caption("netsim").contains("phase 1 is complete"),
-        "{}",
-        m.caption("netsim")
-    );
+    first_phase_completes(&m).await;
     drop(m);
     let m =
         embed("#/embed/netsim?pattern=redist&k=8&redist=hybrid&degree=9&rows=4&cols=4&bytes=16")

@@ -6,6 +6,7 @@
 // computes on its own thread when it has no Worker at all. Fails on any
 // console error. Timings are the benchmark's affair (bench.mjs).
 import { launch, watchedPage } from './browser.mjs';
+import { sweepContext } from './sweeps.mjs';
 
 const base = process.argv[2];
 const browser = await launch();
@@ -17,14 +18,7 @@ const fig = 'figure.widget';
 // Returns the figure's text once computed, the progress lines seen, the
 // longest gap between animation frames while it computed, and the page.
 async function compute(hash, { workers = true, keep = false } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (!workers) await ctx.addInitScript(() => { delete window.Worker; });
-  await ctx.addInitScript(() => {
-    window.__gap = 0;
-    let last = performance.now();
-    const tick = (t) => { window.__gap = Math.max(window.__gap, t - last); last = t; requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-  });
+  const ctx = await sweepContext(browser, workers);
   const { page, problems } = await watchedPage(browser, base, {}, ctx);
   await page.goto(`${base}${hash}`);
   await page.waitForSelector(fig);

@@ -9,7 +9,9 @@ export const SWEEP_CASES = [
   { id: 'regions alltoall (Delta)', hash: '#/embed/regions?map=alltoall&machine=delta' },
 ];
 
-export async function sweep(browser, base, c, workers) {
+// A browser context whose pages record the longest gap between animation
+// frames in `window.__gap`; without `workers` they have no Worker.
+export async function sweepContext(browser, workers) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (!workers) await ctx.addInitScript(() => { delete window.Worker; });
   await ctx.addInitScript(() => {
@@ -18,6 +20,11 @@ export async function sweep(browser, base, c, workers) {
     const tick = (t) => { window.__gap = Math.max(window.__gap, t - last); last = t; requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
   });
+  return ctx;
+}
+
+export async function sweep(browser, base, c, workers) {
+  const ctx = await sweepContext(browser, workers);
   const page = await ctx.newPage();
   await page.goto(`${base}#/`);
   await page.waitForSelector('main');
