@@ -70,6 +70,17 @@ need_python() {
   command -v python3 >/dev/null || { as_root apt-get update; as_root apt-get install -y python3; }
 }
 
+# Open MPI, and clang/libclang for the mpi crate's generated bindings: the
+# commbook-mpi runner (mpi/README.md) builds and is tested with them.
+need_mpi() {
+  if ! command -v mpirun >/dev/null || ! command -v mpicc >/dev/null \
+     || ! dpkg-query -W -f='${Status}' libclang-dev 2>/dev/null | grep -q 'ok installed'; then
+    say "installing Open MPI and libclang from Debian (for commbook-mpi)"
+    as_root apt-get update
+    as_root apt-get install -y openmpi-bin libopenmpi-dev libclang-dev clang
+  fi
+}
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }

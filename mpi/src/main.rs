@@ -1,0 +1,14 @@
+//! `commbook-mpi`: run under `mpirun -np P`; see `mpi/README.md` and
+//! `commbook-mpi --help`.
+
+fn main() {
+    let Some(universe) = mpi::initialize() else {
+        eprintln!("commbook-mpi: error: MPI could not be initialised");
+        std::process::exit(commbook_mpi::EXIT_USAGE);
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let code = commbook_mpi::main(&universe.world(), &argv);
+    // MPI_Finalize before the exit status, so mpirun sees a clean exit.
+    drop(universe);
+    std::process::exit(code);
+}
