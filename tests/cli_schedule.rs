@@ -185,3 +185,71 @@ fn bad_input_is_refused_with_one_line() {
         "cannot read matrix file",
     );
 }
+
+/// A machine measured by `commbook-mpi calibrate` (a `commbook-machine/1`
+/// preset) prices the schedule: LP's phases are permutations, so each
+/// costs τ plus φ per byte of its largest message (τ alone if empty).
+#[test]
+fn a_measured_machine_preset_prices_the_schedule() {
+    let dir = std::env::temp_dir().join(format!("commbook-cli-preset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("machine.json");
+    let preset = serde_json::json!({
+        "schema": "commbook-machine/1", "name": "custom", "title": "a test cluster",
+        "tau_us": 10.0, "phi_us_per_byte": 0.001, "bandwidth_mb_s": 1000.0,
+        "source": "written by a test", "points": [],
+        "advisor": "#/embed/advisor?machine=custom&tau=10&bw=1000"
+    });
+    std::fs::write(&file, preset.to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    let v = json(&[
+        "schedule",
+        "--algo",
+        "lp",
+        "--gen",
+        "fig7",
+        "--n",
+        "8",
+        "--d",
+        "2",
+        "--seed",
+        "1",
+        "--machine",
+        path,
+        "--json",
+    ]);
+    let st = &v["stats"];
+    assert_eq!(st["machine"], "custom");
+    let phases = st["phases"].as_f64().unwrap();
+    let bytes: f64 = st["phase_max_bytes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_f64().unwrap())
+        .sum();
+    let want = 10.0 * phases + 0.001 * bytes;
+    let got = st["predicted_us"].as_f64().unwrap();
+    assert!((got - want).abs() < 1e-6 * want, "{got} against {want}");
+    // A file that is not a preset, and one that is not there.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"schema": "x"}"#).unwrap();
+    let lp = [
+        "schedule",
+        "--algo",
+        "lp",
+        "--gen",
+        "fig7",
+        "--n",
+        "8",
+        "--d",
+        "2",
+        "--machine",
+    ];
+    let mut m = lp.to_vec();
+    m.push(bad.to_str().unwrap());
+    refused(&m, "is not a machine preset");
+    let mut m = lp.to_vec();
+    m.push("/nonexistent/m.json");
+    refused(&m, "cannot read preset file /nonexistent/m.json");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

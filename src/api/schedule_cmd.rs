@@ -6,6 +6,8 @@ use crate::core::algo::gm::{self, Scan};
 use crate::core::algo::{self, Algo, RunOptions};
 use crate::core::com::random::MAX_MESSAGES;
 use crate::core::cost::machine::Machine;
+use crate::core::cost::perm::PermCost;
+use crate::core::cost::preset::Preset;
 use crate::core::net::{StaticRouting, TopologySpec};
 use crate::core::schedule::Transfer;
 use crate::core::stats::ScheduleStats;
@@ -39,9 +41,14 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
         .string("algo")?
         .ok_or_else(|| ApiError("algo is required, e.g. algo = lp".into()))?;
     let algo = Algo::parse(&name).map_err(|e| ApiError(e.to_string()))?;
-    let machine = match args.string("machine")? {
-        Some(m) => Machine::parse(&m).map_err(|e| ApiError(e.to_string()))?,
-        None => Machine::Cm5,
+    let (machine, cost) = match args.string("machine")? {
+        Some(m) if m.ends_with(".json") => ("custom", preset_cost(&m)?),
+        Some(m) => {
+            let m = Machine::parse(&m)
+                .map_err(|e| ApiError(format!("{e}, or a preset file *.json")))?;
+            (m.name(), m.cost())
+        }
+        None => (Machine::Cm5.name(), Machine::Cm5.cost()),
     };
     let com = com_from_args(args)?;
     if com.len() > MAX_MESSAGES {
@@ -87,7 +94,7 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
         algo: algo.name(),
         n: com.n(),
         topology: topology.map(|t| t.name()),
-        stats: ScheduleStats::on(&com, &run.schedule, run.probes, machine),
+        stats: ScheduleStats::priced(&com, &run.schedule, run.probes, machine, cost),
         phases: run.schedule.phases,
     })
 }
@@ -115,4 +122,16 @@ fn parse_split(text: &str) -> Result<f64, ApiError> {
                 "split must be a number h ≥ 1, the cap as a multiple of a phase's mean size (got {text})"
             ))
         })
+}
+
+/// τ and φ of a measured machine (`commbook-mpi calibrate --out FILE`;
+/// `core::cost::preset`). Files are read by the command line only.
+fn preset_cost(path: &str) -> Result<PermCost, ApiError> {
+    if cfg!(target_arch = "wasm32") {
+        return Err(ApiError(format!(
+            "machine = {path}: a preset file is read by the command line only; in the book, \
+             chapter 11's advisor takes the machine as machine=custom&tau=…&bw=…"
+        )));
+    }
+    Preset::read(path).map(|p| p.cost()).map_err(ApiError)
 }

@@ -2,6 +2,7 @@
 
 use crate::com::Com;
 use crate::cost::machine::Machine;
+use crate::cost::perm::PermCost;
 use crate::schedule::Schedule;
 use serde::Serialize;
 
@@ -23,7 +24,8 @@ pub struct ScheduleStats {
     pub lower_bound: usize,
     /// Largest transfer of each phase, in bytes.
     pub phase_max_bytes: Vec<u64>,
-    /// The machine preset the prediction uses (see [`Machine`]).
+    /// The machine preset the prediction uses (see [`Machine`]), or
+    /// `custom` for a measured one.
     pub machine: &'static str,
     /// Predicted time under τ + Mφ on that machine, in µs.
     pub predicted_us: f64,
@@ -37,6 +39,18 @@ impl ScheduleStats {
 
     /// Computes the figures, predicting time on `machine`.
     pub fn on(com: &Com, schedule: &Schedule, probes: u64, machine: Machine) -> Self {
+        ScheduleStats::priced(com, schedule, probes, machine.name(), machine.cost())
+    }
+
+    /// Computes the figures, predicting time by `cost`, a machine called
+    /// `name` (`custom` for a measured preset, see `cost::preset`).
+    pub fn priced(
+        com: &Com,
+        schedule: &Schedule,
+        probes: u64,
+        name: &'static str,
+        cost: PermCost,
+    ) -> Self {
         ScheduleStats {
             phases: schedule.len(),
             steps: schedule.len(),
@@ -45,8 +59,8 @@ impl ScheduleStats {
             messages: com.len(),
             lower_bound: com.max_degree(),
             phase_max_bytes: schedule.phase_max_bytes(),
-            machine: machine.name(),
-            predicted_us: machine.cost().schedule_us(schedule),
+            machine: name,
+            predicted_us: cost.schedule_us(schedule),
         }
     }
 }

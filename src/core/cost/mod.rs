@@ -21,4 +21,5 @@ pub mod gdm;
 pub mod hypercube;
 pub mod machine;
 pub mod perm;
+pub mod preset;
 pub mod tables004;
