@@ -35,6 +35,8 @@ mod paper000;
 mod parts;
 #[path = "browser/pool.rs"]
 mod pool;
+#[path = "browser/present.rs"]
+mod present;
 #[path = "browser/redistribution.rs"]
 mod redistribution;
 #[path = "browser/simulation.rs"]

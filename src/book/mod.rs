@@ -13,6 +13,7 @@ pub mod reports;
 pub mod route;
 pub mod search;
 pub mod settings;
+pub mod slides;
 
 /// A chapter as the table of contents lists it; its text is a page
 /// fetched when it opens ([`page`]).

@@ -5,7 +5,10 @@
 //! - `#/chapter/<slug>?<id>.<key>=<value>&…` — a chapter; each figure's
 //!   parameters and its `step` are prefixed with the figure's id;
 //! - `#/embed/<figure>?<key>=<value>&…` — one figure and its player alone,
-//!   for an iframe in a course page.
+//!   for an iframe in a course page;
+//! - `#/present/<slug>?slide=<n>&<id>.<key>=<value>&…` — a chapter as
+//!   slides, one figure or short passage at a time (`book::slides`); the
+//!   figures' keys are the chapter link's.
 //!
 //! Parsing never fails: anything unrecognised becomes [`Route::NotFound`]
 //! and the page says so.
@@ -14,9 +17,22 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
-    Chapter { slug: String, query: Query },
-    Embed { figure: String, query: Query },
-    NotFound { path: String },
+    Chapter {
+        slug: String,
+        query: Query,
+    },
+    Embed {
+        figure: String,
+        query: Query,
+    },
+    /// A chapter in presenter mode (see [`crate::book::slides`]).
+    Present {
+        slug: String,
+        query: Query,
+    },
+    NotFound {
+        path: String,
+    },
 }
 
 /// Query pairs in order of appearance.
@@ -42,6 +58,10 @@ impl Route {
                 figure: decode(w),
                 query,
             },
+            ["present", slug] => Route::Present {
+                slug: decode(slug),
+                query,
+            },
             _ => Route::NotFound { path: decode(path) },
         }
     }
@@ -55,6 +75,9 @@ impl Route {
             }
             Route::Embed { figure, query } => {
                 with_query(format!("#/embed/{}", encode(figure)), query)
+            }
+            Route::Present { slug, query } => {
+                with_query(format!("#/present/{}", encode(slug)), query)
             }
             Route::NotFound { path } => format!("#{}", encode_path(path)),
         }
@@ -173,6 +196,107 @@ mod tests {
                 path: "/nowhere/at/all".into()
             }
         );
+    }
+
+    #[test]
+    fn parses_presenter_links() {
+        assert_eq!(
+            Route::parse("#/present/permutations?slide=3&lp.n=6&lp.step=2"),
+            Route::Present {
+                slug: "permutations".into(),
+                query: vec![
+                    ("slide".into(), "3".into()),
+                    ("lp.n".into(), "6".into()),
+                    ("lp.step".into(), "2".into())
+                ]
+            }
+        );
+        assert_eq!(
+            Route::parse("present/compaction"),
+            Route::Present {
+                slug: "compaction".into(),
+                query: vec![]
+            }
+        );
+        // Garbage still parses: the presenter says what it made of it.
+        assert_eq!(
+            Route::parse("#/present/no%20such?slide=abc&slide"),
+            Route::Present {
+                slug: "no such".into(),
+                query: vec![("slide".into(), "abc".into()), ("slide".into(), "".into())]
+            }
+        );
+        let r = Route::Present {
+            slug: "cgm".into(),
+            query: vec![
+                ("slide".into(), "2".into()),
+                ("gmcgm.step".into(), "end".into()),
+            ],
+        };
+        assert_eq!(r.to_hash(), "#/present/cgm?slide=2&gmcgm.step=end");
+        assert_eq!(Route::parse(&r.to_hash()), r);
+    }
+
+    /// Links are a promise: every form the book gave out before presenter
+    /// mode parses exactly as it did.
+    #[test]
+    fn older_links_parse_as_before() {
+        let chapter = |slug: &str, q: &[(&str, &str)]| Route::Chapter {
+            slug: slug.into(),
+            query: q
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let not_found = |p: &str| Route::NotFound { path: p.into() };
+        let cases = [
+            ("", Route::Home),
+            ("#", Route::Home),
+            ("#/", Route::Home),
+            ("#//", Route::Home),
+            ("#/?x=1", Route::Home),
+            ("#/chapter/permutations", chapter("permutations", &[])),
+            ("#/chapter/permutations/", chapter("permutations", &[])),
+            (
+                "#/chapter/permutations?at=contention",
+                chapter("permutations", &[("at", "contention")]),
+            ),
+            (
+                "#/chapter/cgm?gmcgm.n=64&gmcgm.step=end&at=widget-gmcgm",
+                chapter(
+                    "cgm",
+                    &[
+                        ("gmcgm.n", "64"),
+                        ("gmcgm.step", "end"),
+                        ("at", "widget-gmcgm"),
+                    ],
+                ),
+            ),
+            (
+                "#/chapter/permutations?slide=3",
+                chapter("permutations", &[("slide", "3")]),
+            ),
+            (
+                "#/embed/lp?n=8&step=2",
+                Route::Embed {
+                    figure: "lp".into(),
+                    query: vec![("n".into(), "8".into()), ("step".into(), "2".into())],
+                },
+            ),
+            ("#/present", not_found("/present")),
+            ("#/present/a/b", not_found("/present/a/b")),
+            (
+                "#/presents/permutations",
+                not_found("/presents/permutations"),
+            ),
+            ("#/chapter", not_found("/chapter")),
+            ("#/chapter/a/b", not_found("/chapter/a/b")),
+            ("#/embed", not_found("/embed")),
+            ("#/what/is/this", not_found("/what/is/this")),
+        ];
+        for (hash, route) in cases {
+            assert_eq!(Route::parse(hash), route, "{hash}");
+        }
     }
 
     #[test]

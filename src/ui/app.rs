@@ -9,6 +9,7 @@ use crate::ui::dom;
 use crate::ui::figures::host::FigureHost;
 use crate::ui::pages::{ChapterPage, cover, not_found, stray_keys};
 use crate::ui::parts::frame::Notices;
+use crate::ui::present::Presenter;
 use crate::ui::search::SearchBox;
 use crate::ui::sidebar::Sidebar;
 use crate::ui::theme::{Theme, apply_large_type, large_type_initial};
@@ -103,6 +104,18 @@ pub fn App() -> Html {
         };
     }
 
+    if let Route::Present { slug, query } = &*route
+        && let Some(ch) = chapter(slug)
+    {
+        return html! {
+            <ContextProvider<Theme> context={shown_theme}>
+                <main class="present-page" id="main">
+                    <Presenter key={format!("{slug}-{}", *epoch)} chapter={ch} query={query.clone()} />
+                </main>
+            </ContextProvider<Theme>>
+        };
+    }
+
     let current = match &*route {
         Route::Chapter { slug, .. } => chapter(slug),
         _ => None,
@@ -126,6 +139,9 @@ pub fn App() -> Html {
         },
         Route::NotFound { path } => not_found(format!(
             "Nothing lives at '{path}'. Links look like #/chapter/NAME or #/embed/FIGURE; here are the contents."
+        )),
+        Route::Present { slug, .. } => not_found(format!(
+            "There is no chapter called '{slug}' to present. Here are the contents."
         )),
         Route::Embed { .. } => html! {},
     };

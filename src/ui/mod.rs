@@ -14,6 +14,7 @@ pub mod pages;
 pub mod parts;
 pub mod player;
 pub mod pool;
+pub mod present;
 pub mod search;
 pub mod sidebar;
 pub mod theme;

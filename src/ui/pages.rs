@@ -3,7 +3,8 @@
 
 use crate::book::page::{Page, Segment};
 use crate::book::params::Notice;
-use crate::book::route::Query;
+use crate::book::route::{Query, Route};
+use crate::book::slides::present_hash;
 use crate::book::{CHAPTERS, COVER, Chapter};
 use crate::ui::dom;
 use crate::ui::figures::host::FigureHost;
@@ -86,9 +87,22 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
             }
         })
     };
+    // The presentation opens with the figures as they are here.
+    let present = Callback::from(move |e: MouseEvent| {
+        if let Route::Chapter { query, .. } = Route::parse(&dom::hash())
+            && let Some(w) = dom::window()
+        {
+            e.prevent_default();
+            let _ = w.location().set_hash(&present_hash(ch.slug, &query));
+        }
+    });
     html! {
         <article class="chapter">
-            <p class="chapter-number">{format!("Chapter {}", ch.number)}</p>
+            <div class="chapter-head">
+                <p class="chapter-number">{format!("Chapter {}", ch.number)}</p>
+                <a class="present-link" href={format!("#/present/{}", ch.slug)} onclick={present}
+                    title="Show this chapter one figure at a time, for a lecture">{"Present"}</a>
+            </div>
             { body }
             <nav class="pager" aria-label="Chapters">
                 { link(ch.prev(), "Previous").unwrap_or_else(|| html! { <span></span> }) }

@@ -5,7 +5,7 @@
 //! here; the whole hash is rebuilt (other figures' pairs and chapter keys
 //! kept) and written with `replaceState`, which fires no `hashchange`, so
 //! writing the URL never remounts anything. Keys are `<figure id>.<key>`
-//! on chapter pages and bare on the embed page.
+//! on chapter pages and in presentations, and bare on the embed page.
 //!
 //! Figures drawn by another wasm module (`ui::packs`) hold a `UrlState` of
 //! their own, so each write starts from the address as it is now, not as
@@ -44,6 +44,7 @@ impl UrlState {
         let same = match (&inner.route, &now) {
             (Route::Chapter { slug: a, .. }, Route::Chapter { slug: b, .. }) => a == b,
             (Route::Embed { figure: a, .. }, Route::Embed { figure: b, .. }) => a == b,
+            (Route::Present { slug: a, .. }, Route::Present { slug: b, .. }) => a == b,
             _ => false,
         };
         if same {
@@ -54,7 +55,9 @@ impl UrlState {
     fn query_mut<R>(&self, f: impl FnOnce(&mut Query) -> R) -> Option<R> {
         let mut inner = self.0.borrow_mut();
         match &mut inner.route {
-            Route::Chapter { query, .. } | Route::Embed { query, .. } => Some(f(query)),
+            Route::Chapter { query, .. }
+            | Route::Embed { query, .. }
+            | Route::Present { query, .. } => Some(f(query)),
             _ => None,
         }
     }
@@ -91,6 +94,8 @@ impl UrlState {
     pub fn set_figure(&self, id: &str, pairs: Vec<(String, String)>) {
         self.catch_up();
         let prefix = self.prefix(id);
+        // A presentation's address names its slide, not a place in the page.
+        let anchored = matches!(self.0.borrow().route, Route::Chapter { .. });
         let changed = self.query_mut(|q| {
             let before = q.clone();
             if prefix.is_empty() {
@@ -103,7 +108,7 @@ impl UrlState {
                 let anchor = format!("widget-{id}");
                 let mine = |k: &str, v: &str| k == "at" && v == anchor;
                 q.retain(|(k, v)| !k.starts_with(&prefix) && !mine(k, v));
-                if !pairs.is_empty() {
+                if anchored && !pairs.is_empty() {
                     q.retain(|(k, _)| k != "at");
                     q.push(("at".to_string(), anchor));
                 }
