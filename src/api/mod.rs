@@ -11,6 +11,7 @@ mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
 mod figures_cmd;
+mod quiz_cmd;
 mod redist_cmd;
 mod schedule_cmd;
 mod simulate_cmd;
@@ -20,6 +21,7 @@ pub use collective_cmd::{CollectiveResponse, SendJson, collective};
 pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use figures_cmd::{FiguresResponse, figures};
+pub use quiz_cmd::{QuizResponse, quiz};
 pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule};
 pub use simulate_cmd::{SimulateResponse, simulate};
@@ -51,7 +53,8 @@ impl From<crate::core::redist::RedistError> for ApiError {
     }
 }
 
-/// The command names, for help and error messages.
+/// The command names, for help and error messages (the CLI adds
+/// `reproduce` and `quiz`, which the JS API does not offer).
 pub const COMMANDS: &[&str] = &[
     "com",
     "schedule",
@@ -75,6 +78,12 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "collective" => json(collective(args)?),
         "simulate" => json(simulate(args)?),
         "figures" => json(figures(args)?),
+        // Native only, like `reproduce`: every chapter's exercises (the
+        // appendix's recomputed tables among them) would add about 340 KB to
+        // the API worker's wasm, and the book's pages build their own
+        // chapter's exercises (`book::exercises`).
+        #[cfg(not(target_arch = "wasm32"))]
+        "quiz" => json(quiz(args)?),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

@@ -19,6 +19,7 @@ pub fn render(command: &str, out: &Value) -> String {
         "collective" => render_collective(out),
         "simulate" => render_simulate(out),
         "figures" => render_figures(out),
+        "quiz" => super::quiz::render(out),
         _ => out.to_string(),
     }
 }

@@ -6,6 +6,7 @@
 //! summary. Bad input prints one line on stderr and exits with code 2.
 
 mod human;
+mod quiz;
 mod reproduce;
 
 use crate::api::{self, ApiError, Args};
@@ -47,6 +48,11 @@ commands:
             [--claim start|arrival] [--seed S]
   figures   the book's figures: name, title, chapter, embed link and every setting
             [--name NAME]
+  quiz      a chapter's exercises with their answers, explanations and figure links,
+            the same instances as ?ex.seed=S in the chapter's link
+            --chapter SLUG [--seed S]   (S from 0 to 4294967295, default 1)
+            chapters: permutations compaction cgm nice cm5 scatter tournament
+            combining redistribution simulation choosing appendix
   reproduce every printed table of the five papers recomputed: published, ours,
             difference and verdict per cell; exit status 1 if a cell differs
             without an explanation  [--paper 000|001|002|003|004] [--table ID]

@@ -1,0 +1,145 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The `quiz` command: a chapter's exercises for a seed, as text and as
+//! JSON, deterministic, and bad input refused with exit code 2.
+
+mod common;
+
+use commbook::book::exercises;
+use common::{bad, json, run};
+use serde_json::Value;
+
+fn text(line: &str) -> String {
+    let out = run(line);
+    assert!(out.status.success(), "{line}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn human_output_lists_questions_answers_and_links() {
+    let t = text("quiz --chapter cgm --seed 7");
+    assert!(
+        t.starts_with("Chapter 3. GM and CGM, iteration by iteration: 4 exercises for seed 7\n"),
+        "{t}"
+    );
+    assert!(t.contains("\n1. GM's pairs in iteration"), "{t}");
+    assert!(t.contains("[do it yourself, gm-pairs]"), "{t}");
+    assert!(t.contains("[numeric, cgm-phases]"), "{t}");
+    assert!(t.contains("[choice, breakeven]"), "{t}");
+    assert!(t.contains("   Model steps:\n     1. Row "), "{t}");
+    assert!(t.contains("   Answer: "), "{t}");
+    assert!(t.contains("     (a) LP\n     (b) CGM\n"), "{t}");
+    assert!(t.contains("   Why: "), "{t}");
+    assert!(t.contains("   Figure: #/chapter/cgm?gmcgm.n="), "{t}");
+}
+
+#[test]
+fn json_holds_every_question_with_its_answer() {
+    for slug in exercises::slugs() {
+        let v = json(&format!("quiz --chapter {slug} --seed 12 --json"));
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["chapter", "title", "seed", "questions"], "{slug}");
+        assert_eq!(v["chapter"], slug);
+        assert_eq!(v["seed"], 12);
+        let qs = v["questions"].as_array().unwrap();
+        assert!(qs.len() >= 3, "{slug}");
+        for q in qs {
+            let keys: Vec<&str> = q.as_object().unwrap().keys().map(String::as_str).collect();
+            let kind = q["kind"].as_str().unwrap();
+            let mut want = vec!["id", "kind", "title", "text", "instance"];
+            if kind == "choice" {
+                want.push("choices");
+            }
+            want.push("answer");
+            if q.get("tolerance").is_some() {
+                want.push("tolerance");
+            }
+            want.extend(["explanation", "figure"]);
+            if kind == "do-it" {
+                want.push("steps");
+            }
+            assert_eq!(keys, want, "{slug}/{}", q["id"]);
+            assert!(q["figure"].as_str().unwrap().starts_with("#/chapter/"));
+            match kind {
+                "choice" => {
+                    let choices = q["choices"].as_array().unwrap();
+                    assert!(choices.contains(&q["answer"]), "{q}");
+                }
+                "numeric" => assert!(q["answer"].is_number(), "{q}"),
+                "do-it" => {
+                    let steps = q["steps"].as_array().unwrap();
+                    let answers = q["answer"].as_array().unwrap();
+                    assert_eq!(steps.len(), answers.len());
+                    for (s, a) in steps.iter().zip(answers) {
+                        let keys: Vec<&str> =
+                            s.as_object().unwrap().keys().map(String::as_str).collect();
+                        assert_eq!(keys, ["prompt", "answer", "rule", "why"]);
+                        assert_eq!(&s["answer"], a);
+                    }
+                }
+                other => panic!("kind {other}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn json_answers_are_the_generator_s() {
+    let v = json("quiz --chapter redistribution --seed 3 --json");
+    let list = exercises::generate("redistribution", 3).unwrap();
+    for (q, e) in v["questions"].as_array().unwrap().iter().zip(&list) {
+        assert_eq!(q["id"], e.id);
+        assert_eq!(q["kind"], e.kind().name());
+        assert_eq!(q["figure"], e.figure.href());
+        match e.grader() {
+            Some(g) => {
+                let want: Vec<Value> = g.steps().iter().map(|s| s.answer.to_json()).collect();
+                assert_eq!(q["answer"], Value::Array(want));
+            }
+            None => assert_eq!(q["answer"].to_string().trim_matches('"'), e.answer_text()),
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_prints_the_same_quiz() {
+    let a = run("quiz --chapter nice --seed 99 --json").stdout;
+    assert_eq!(a, run("quiz --chapter nice --seed 99 --json").stdout);
+    assert_ne!(a, run("quiz --chapter nice --seed 100 --json").stdout);
+    // The seed defaults to 1; `--seed=1` is the same option.
+    let one = run("quiz --chapter tournament --json").stdout;
+    assert_eq!(one, run("quiz --chapter=tournament --seed=1 --json").stdout);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let all = exercises::slugs().join(", ");
+    assert_eq!(
+        bad("quiz --chapter lab --seed 1"),
+        format!("unknown chapter 'lab'; the chapters are {all}")
+    );
+    assert_eq!(
+        bad("quiz --seed 1"),
+        format!("chapter is required: one of {all}")
+    );
+    assert_eq!(
+        bad("quiz --chapter cgm --seed abc"),
+        "seed must be a whole number (got abc)"
+    );
+    assert_eq!(
+        bad("quiz --chapter cgm --seed -4"),
+        "seed must be a whole number ≥ 0 (got -4)"
+    );
+    assert_eq!(
+        bad("quiz --chapter cgm --seed 4294967296"),
+        "seed must be between 0 and 4294967295 (got 4294967296)"
+    );
+    assert!(bad("quiz --chapter cgm --n 4").starts_with("unknown option 'n' for quiz"));
+    assert_eq!(bad("quiz --chapter"), "--chapter needs a value");
+}
+
+#[test]
+fn help_names_the_command() {
+    let t = text("help");
+    assert!(t.contains("  quiz      a chapter's exercises"), "{t}");
+    assert!(t.contains("--chapter SLUG [--seed S]"), "{t}");
+}
