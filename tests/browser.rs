@@ -21,6 +21,8 @@ mod chapter;
 mod cm5;
 #[path = "browser/embed.rs"]
 mod embed;
+#[path = "browser/exercises.rs"]
+mod exercises;
 #[path = "browser/js_api.rs"]
 mod js_api;
 #[path = "browser/loading.rs"]

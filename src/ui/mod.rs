@@ -4,6 +4,7 @@
 pub mod app;
 pub mod chart;
 pub mod dom;
+pub mod exercises;
 pub mod figures;
 pub mod job;
 pub mod js_api;

@@ -7,6 +7,7 @@ use crate::book::route::{Query, Route};
 use crate::book::slides::present_hash;
 use crate::book::{CHAPTERS, COVER, Chapter};
 use crate::ui::dom;
+use crate::ui::exercises::progress::ProgressBadge;
 use crate::ui::figures::host::FigureHost;
 use crate::ui::loader::{Load, use_load};
 use crate::ui::parts::frame::Notices;
@@ -133,7 +134,8 @@ fn segments(page: &Page, url: &UrlState) -> Html {
     html! { <>{ for damaged }{ for segments }</> }
 }
 
-/// The cover: `chapters/cover.md` around the contents list.
+/// The cover: `chapters/cover.md` around the contents list (with the
+/// reader's progress in each chapter's exercises).
 pub fn cover() -> Html {
     html! {
         <article class="cover chapter">
@@ -143,6 +145,7 @@ pub fn cover() -> Html {
                 { for CHAPTERS.iter().map(|c| html! {
                     <li value={c.number.to_string()}>
                         <a href={format!("#/chapter/{}", c.slug)}>{c.title}</a>
+                        <ProgressBadge slug={c.slug} />
                         <p class="blurb">{c.blurb}</p>
                     </li>
                 }) }

@@ -1,7 +1,9 @@
-//! The table of contents and the reader's preferences (theme, large type).
+//! The table of contents, with the reader's progress in each chapter's
+//! exercises, and the reader's preferences (theme, large type).
 
 use crate::book::{CHAPTERS, Chapter};
 use crate::ui::dom;
+use crate::ui::exercises::progress::ProgressBadge;
 use crate::ui::theme::Theme;
 use yew::prelude::*;
 
@@ -47,6 +49,7 @@ impl Sidebar {
                 <li>
                     <a href={format!("#/chapter/{}", ch.slug)} aria-current={current.then_some("page")} onclick={nav.clone()}>
                         <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
+                        <ProgressBadge slug={ch.slug} />
                     </a>
                     { for sections }
                 </li>

@@ -27,6 +27,7 @@ macro_rules! for_each_figure {
                 gmcgm: Gmcgm,
                 phases: Phases,
                 breakeven: Breakeven,
+                exercises_main: ExercisesMain,
             }
             // Chapters 6-7 (paper 001).
             mesh {
@@ -39,12 +40,14 @@ macro_rules! for_each_figure {
                 links: Links,
                 combining: Combining,
                 crossover: Crossover,
+                exercises_mesh: ExercisesMesh,
             }
             // Chapter 9 (paper 003).
             redist {
                 redist: Redist,
                 redist_sweep: RedistSweep,
                 redist_winner: RedistWinner,
+                exercises_redist: ExercisesRedist,
             }
             // Chapters 4, 5 and 10 (papers 002 and 004; the simulator).
             sim {
@@ -63,6 +66,7 @@ macro_rules! for_each_figure {
                 irregular: Irregular,
                 table45: Table45,
                 apps: Apps,
+                exercises_sim: ExercisesSim,
             }
             // Chapters 11 and 13 (all five papers): the advisor, the region
             // maps and the recomputed tables need every model at once.
@@ -70,6 +74,7 @@ macro_rules! for_each_figure {
                 reproduce: Reproduce,
                 advisor: Advisor,
                 regions: Regions,
+                exercises_synthesis: ExercisesSynthesis,
             }
         }
     };

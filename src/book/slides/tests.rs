@@ -34,6 +34,7 @@ fn chapter_one_as_slides() {
             "figure cost The cost of a phase",
             "figure lp A first schedule: linear permutation",
             "passage What the rest of the book does",
+            "figure ex Exercises",
             "passage Summary",
         ]
     );
@@ -66,7 +67,7 @@ fn chapter_one_as_slides() {
     assert_eq!(contention.passage.matches("<p>").count(), 2);
     assert!(plain(&contention.passage).starts_with("Two things can go wrong"));
     assert!(plain(&contention.passage).ends_with("[000 §1]."));
-    let summary = &slides[7];
+    let summary = &slides[8];
     assert!(summary.passage.starts_with("<ul>"), "{}", summary.passage);
     assert_eq!(summary.anchor.as_deref(), Some("summary"));
 }
