@@ -8,7 +8,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$HOME/.cargo/bin:$ROOT/tests/e2e/node_modules/.bin:$PATH"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step says how long the script has run (bash's SECONDS), so a slow
+# step shows in the log.
+say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 TRUNK_VERSION=0.21.14
 

@@ -38,6 +38,12 @@ pub trait Stepper {
     fn preview(&self) -> Option<Self::Output> {
         None
     }
+    /// Whether the page should be painted before this starts: work whose
+    /// result sits below the text (a chapter's exercises) must not delay
+    /// the first picture of the page. Most start at once.
+    fn after_paint(&self) -> bool {
+        false
+    }
     /// The items of a sweep that Web Workers may compute instead (see
     /// [`crate::pool`]); most steppers are not sweeps.
     fn pool(&mut self) -> Option<&mut dyn crate::pool::Pool> {
@@ -201,6 +207,29 @@ impl<A: Stepper, T, F: FnOnce(A::Output) -> T> Stepper for Map<A, F> {
     fn pool(&mut self) -> Option<&mut dyn crate::pool::Pool> {
         self.inner.pool()
     }
+    fn after_paint(&self) -> bool {
+        self.inner.after_paint()
+    }
+}
+
+/// A stepper that lets the page paint before it starts (see
+/// [`Stepper::after_paint`]).
+pub struct AfterPaint<A>(pub A);
+
+impl<A: Stepper> Stepper for AfterPaint<A> {
+    type Output = A::Output;
+    fn step(&mut self) -> bool {
+        self.0.step()
+    }
+    fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+    fn finish(self: Box<Self>) -> A::Output {
+        Box::new(self.0).finish()
+    }
+    fn after_paint(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -256,5 +285,14 @@ mod tests {
         // Finishing early runs the rest.
         let s = then(Count { left: 2, done: 0 }, |a| Count { left: a, done: 0 });
         assert_eq!(run(Box::new(s)), 2);
+    }
+
+    #[test]
+    fn waiting_for_the_paint_survives_a_map_and_changes_nothing_else() {
+        let plain = map(Count { left: 3, done: 0 }, |n| n * 10);
+        assert!(!plain.after_paint());
+        let later = map(AfterPaint(Count { left: 3, done: 0 }), |n| n * 10);
+        assert!(later.after_paint());
+        assert_eq!(run(Box::new(later)), run(Box::new(plain)));
     }
 }

@@ -12,6 +12,8 @@ use crate::ui::pool::{Crew, Remote, Report};
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use yew::prelude::*;
 
 /// How long one slice may run, in ms.
@@ -140,8 +142,16 @@ where
                 remote: Rc::new(RefCell::new(remote)),
             };
             *current.borrow_mut() = Some(run.clone());
-            // The first slice runs now, so quick work never flashes a bar.
-            if slice(&run, FIRST_SLICE_MS).is_some() && !share_out(&run) {
+            let later = run
+                .job
+                .borrow()
+                .stepper
+                .as_ref()
+                .is_some_and(|s| s.after_paint());
+            if later {
+                after_next_frame(run.clone());
+            } else if slice(&run, FIRST_SLICE_MS).is_some() && !share_out(&run) {
+                // The first slice ran now, so quick work never flashes a bar.
                 schedule(run.clone());
             }
             move || stop(&run)
@@ -222,6 +232,18 @@ fn slice<T: 'static>(run: &Run<T>, budget_ms: f64) -> Option<Progress> {
         run.state.set(JobState::Done(Rc::new(done)));
         None
     }
+}
+
+/// Starts a job once the page has been painted: after the next animation
+/// frame, in a task of its own (in a hidden tab, once it is shown).
+fn after_next_frame<T: 'static>(run: Run<T>) {
+    let Some(w) = web_sys::window() else {
+        schedule(run);
+        return;
+    };
+    let start = Closure::once_into_js(move || schedule(run));
+    // Asking for a frame fails only without a window, checked above.
+    let _ = w.request_animation_frame(start.unchecked_ref());
 }
 
 fn schedule<T: 'static>(run: Run<T>) {

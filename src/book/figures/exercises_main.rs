@@ -15,7 +15,7 @@
 use crate::book::exercises::{Exercise, Generator, cgm, compaction, permutations};
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::step::{Immediate, Stepper};
+use crate::core::step::{AfterPaint, Immediate, Stepper};
 
 /// The seed of the instances: the same seed, the same exercises.
 pub const SEED: ParamSpec = ParamSpec {
@@ -66,7 +66,9 @@ pub fn compute_in(
     chapters: &'static [(&'static str, Generator)],
 ) -> Box<dyn Stepper<Output = ExerciseSet>> {
     let (chapter, seed) = *key;
-    Box::new(Immediate::new(move || ExerciseSet {
+    // The exercises close the chapter: the text is painted first (the
+    // appendix's recompute several tables, about 100 ms in the browser).
+    Box::new(AfterPaint(Immediate::new(move || ExerciseSet {
         chapter,
         seed,
         exercises: chapters
@@ -74,7 +76,7 @@ pub fn compute_in(
             .find(|(s, _)| *s == chapter)
             .map(|(_, g)| g(seed))
             .unwrap_or_default(),
-    }))
+    })))
 }
 
 /// The chapters of this module.

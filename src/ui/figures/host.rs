@@ -193,6 +193,9 @@ impl<T: 'static> Stepper for Erased<T> {
     fn pool(&mut self) -> Option<&mut dyn crate::core::pool::Pool> {
         self.0.pool()
     }
+    fn after_paint(&self) -> bool {
+        self.0.after_paint()
+    }
 }
 
 /// What a key of the wrong type computes (never: see `compute`).
