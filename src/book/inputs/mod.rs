@@ -6,6 +6,7 @@
 pub mod collective;
 pub mod matrix;
 pub mod network;
+mod network_params;
 pub mod nice;
 pub mod patterns;
 pub mod redist;

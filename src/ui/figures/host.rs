@@ -386,10 +386,17 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     let values = use_state(|| props.initial.clone());
     let (key, mut notices) = figure.key(&values);
     let generation = use_state(|| 0u32);
-    let remote = figure.remote(props.entry.name, &values, &key);
-    let job = use_job((key.clone(), *generation), remote, move |(k, _)| {
-        figure.compute(k)
-    });
+    // Naming the work for a worker re-reads the settings: once per key,
+    // not every render.
+    let remote = {
+        let (name, values) = (props.entry.name, values.clone());
+        use_memo(key.clone(), move |k| figure.remote(name, &values, k))
+    };
+    let job = use_job(
+        (key.clone(), *generation),
+        (*remote).clone(),
+        move |(k, _)| figure.compute(k),
+    );
 
     let len = match &job.state {
         JobState::Done(out) => figure.steps(out),
