@@ -25,6 +25,8 @@ mod embed;
 mod exercises;
 #[path = "browser/js_api.rs"]
 mod js_api;
+#[path = "browser/lab.rs"]
+mod lab;
 #[path = "browser/loading.rs"]
 mod loading;
 #[path = "browser/mesh.rs"]

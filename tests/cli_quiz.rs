@@ -114,8 +114,8 @@ fn the_same_seed_prints_the_same_quiz() {
 fn bad_input_exits_2_with_one_line() {
     let all = exercises::slugs().join(", ");
     assert_eq!(
-        bad("quiz --chapter lab --seed 1"),
-        format!("unknown chapter 'lab'; the chapters are {all}")
+        bad("quiz --chapter glossary --seed 1"),
+        format!("unknown chapter 'glossary'; the chapters are {all}")
     );
     assert_eq!(
         bad("quiz --seed 1"),

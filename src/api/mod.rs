@@ -23,7 +23,7 @@ pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use figures_cmd::{FiguresResponse, figures};
 pub use quiz_cmd::{QuizResponse, quiz};
 pub use redist_cmd::{RedistResponse, redist};
-pub use schedule_cmd::{ScheduleResponse, schedule};
+pub use schedule_cmd::{ScheduleResponse, schedule, schedule_matrix};
 pub use simulate_cmd::{SimulateResponse, simulate};
 
 use serde::Serialize;

@@ -2,8 +2,11 @@
 
 use super::com_cmd::com_from_args;
 use super::{ApiError, Args};
+use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan, complete_exchange_bytes};
+use crate::core::algo::cm5::rex::Rex;
 use crate::core::algo::gm::{self, Scan};
 use crate::core::algo::{self, Algo, RunOptions};
+use crate::core::com::Com;
 use crate::core::com::random::MAX_MESSAGES;
 use crate::core::cost::machine::Machine;
 use crate::core::cost::perm::PermCost;
@@ -25,6 +28,10 @@ pub struct ScheduleResponse {
     /// The network whose links the schedule keeps apart (rs-nl, rs-nlh).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub topology: Option<String>,
+    /// REX only: each transfer carries p/2 blocks, some of them relayed
+    /// for other processors (paper 004 §4.3), so it is not one message.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub relayed: bool,
     /// The phases, each a list of transfers.
     pub phases: Vec<Vec<Transfer>>,
     /// Summary figures, with the prediction on the chosen machine.
@@ -40,7 +47,14 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     let name = args
         .string("algo")?
         .ok_or_else(|| ApiError("algo is required, e.g. algo = lp".into()))?;
-    let algo = Algo::parse(&name).map_err(|e| ApiError(e.to_string()))?;
+    let exchange = Exchange::parse(&name).is_ok();
+    if !exchange {
+        Algo::parse(&name).map_err(|e| {
+            ApiError(format!(
+                "{e}; on a complete exchange also lex, pex, rex, bex"
+            ))
+        })?;
+    }
     let (machine, cost) = match args.string("machine")? {
         Some(m) if m.ends_with(".json") => ("custom", preset_cost(&m)?),
         Some(m) => {
@@ -51,11 +65,14 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
         None => (Machine::Cm5.name(), Machine::Cm5.cost()),
     };
     let com = com_from_args(args)?;
-    if com.len() > MAX_MESSAGES {
-        return Err(ApiError(format!(
-            "the matrix has {} messages; schedule takes at most {MAX_MESSAGES}",
-            com.len()
-        )));
+    if exchange {
+        for unused in ["seed", "scan", "topology", "split"] {
+            if args.raw(unused).is_some() {
+                return Err(ApiError(format!(
+                    "{unused} is not an option of {name}: the complete exchanges are fixed orders"
+                )));
+            }
+        }
     }
     let opts = RunOptions {
         seed: args.uint("seed", 0, u64::MAX)?.unwrap_or(1),
@@ -68,19 +85,48 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     };
     // `scan` is read only for GM, so giving it to another algorithm is
     // reported as an unknown option.
+    let scan = if name == Algo::Gm.name() {
+        scan(args)?
+    } else {
+        Scan::default()
+    };
+    schedule_matrix(&name, &com, &opts, scan, machine, cost)
+}
+
+/// Schedules `com` with the algorithm or exchange called `name`, checks
+/// the schedule and prices it: `schedule` after reading its options, and
+/// the lab (chapter 12) for each row of its table, so the two agree.
+pub fn schedule_matrix(
+    name: &str,
+    com: &Com,
+    opts: &RunOptions,
+    scan: Scan,
+    machine: &'static str,
+    cost: PermCost,
+) -> Result<ScheduleResponse, ApiError> {
+    if com.len() > MAX_MESSAGES {
+        return Err(ApiError(format!(
+            "the matrix has {} messages; schedule takes at most {MAX_MESSAGES}",
+            com.len()
+        )));
+    }
+    if let Ok(ex) = Exchange::parse(name) {
+        return exchange_schedule(ex, com, machine, cost);
+    }
+    let algo = Algo::parse(name).map_err(|e| ApiError(e.to_string()))?;
     let run = match algo {
         Algo::Gm => {
-            opts.validate(algo, &com)
+            opts.validate(algo, com)
                 .map_err(|e| ApiError(e.to_string()))?;
-            gm::run(&com, scan(args)?, opts.seed)
+            gm::run(com, scan, opts.seed)
         }
-        _ => algo::run_with(algo, &com, &opts).map_err(|e| ApiError(e.to_string()))?,
+        _ => algo::run_with(algo, com, opts).map_err(|e| ApiError(e.to_string()))?,
     };
     let topology = opts.routing_topology(algo, com.n());
     let net = topology.map(|t| t.build());
     let routing = net.as_deref().map(StaticRouting);
     verify(
-        &com,
+        com,
         &run.schedule,
         routing.as_ref().map(|r| r as &dyn Routing),
     )
@@ -94,8 +140,57 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
         algo: algo.name(),
         n: com.n(),
         topology: topology.map(|t| t.name()),
-        stats: ScheduleStats::priced(&com, &run.schedule, run.probes, machine, cost),
+        relayed: false,
+        stats: ScheduleStats::priced(com, &run.schedule, run.probes, machine, cost),
         phases: run.schedule.phases,
+    })
+}
+
+/// One of paper 004's complete exchanges as a schedule of `com`, which must
+/// be a complete exchange (every processor sends every other one the same
+/// number of bytes).
+fn exchange_schedule(
+    ex: Exchange,
+    com: &Com,
+    machine: &'static str,
+    cost: PermCost,
+) -> Result<ScheduleResponse, ApiError> {
+    let bytes = complete_exchange_bytes(com).ok_or_else(|| {
+        ApiError(format!(
+            "{} schedules a complete exchange only: every processor sending every other one \
+             the same number of bytes and nothing to itself (this matrix has {} messages of \
+             {} processors{})",
+            ex.title(),
+            com.len(),
+            com.n(),
+            if com.uniform_bytes().is_none() && !com.is_empty() {
+                ", of different sizes"
+            } else {
+                ""
+            }
+        ))
+    })?;
+    let plan = ExchangePlan::new(ex, com.n()).map_err(|e| ApiError(e.to_string()))?;
+    let schedule = plan.schedule(bytes);
+    if plan.relays() {
+        Rex::new(com.n())
+            .and_then(|r| r.check())
+            .map_err(|e| ApiError(format!("internal error: REX does not deliver: {e}")))?;
+    } else {
+        verify(com, &schedule, None).map_err(|v| {
+            ApiError(format!(
+                "internal error: {} produced an invalid schedule: {v}",
+                ex.title()
+            ))
+        })?;
+    }
+    Ok(ScheduleResponse {
+        algo: ex.name(),
+        n: com.n(),
+        topology: None,
+        relayed: plan.relays(),
+        stats: ScheduleStats::priced(com, &schedule, 0, machine, cost),
+        phases: schedule.phases,
     })
 }
 

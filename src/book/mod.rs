@@ -7,6 +7,7 @@ pub mod exercises;
 pub mod figure;
 pub mod figures;
 pub mod inputs;
+pub mod lab;
 pub mod page;
 pub mod params;
 pub mod pooled;

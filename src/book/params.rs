@@ -9,6 +9,11 @@
 
 use std::collections::BTreeMap;
 
+/// Longest value written into a link: a longer setting (the lab's large
+/// matrix) stays out of the address, which mail and chat programs would
+/// cut; [`crate::book::lab::matrix::LINK_MAX_CHARS`] is the same limit.
+pub const LINK_TEXT_MAX: usize = 12_000;
+
 /// What kind of value a parameter holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamKind {

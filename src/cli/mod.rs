@@ -28,6 +28,7 @@ commands:
             --gen mesh --n N [--seed S] [--points P] [--unit B]          (NICE test set 2)
   schedule  schedule a matrix with one algorithm
             --algo ac|lp|gm|cgm|rs-n|rs-nl|rs-nh|rs-nlh|ls|ps|bs|gs (--gen ... | --com FILE)
+            --algo lex|pex|rex|bex --com FILE  (a complete exchange: every pair, one size)
             [--seed S] [--machine M]  machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
             [--scan zero|after-row]  (gm only: where each row's scan starts)
             [--topology mesh:RxC|fattree:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)

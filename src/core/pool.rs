@@ -53,6 +53,9 @@ pub trait Sweep {
     fn item(&mut self, i: usize) -> Self::Item;
     /// The output from every item, in order.
     fn finish(self, items: Vec<Self::Item>) -> Self::Output;
+    /// Items cost so much (seconds each) that the page should not compute
+    /// even the first one itself when workers can: see [`Pool::eager`].
+    const EAGER: bool = false;
 }
 
 /// Items that others may compute: what the page's job runner hands to its
@@ -72,6 +75,11 @@ pub trait Pool {
     /// Takes items `from..` computed elsewhere (what [`Pool::encode`] wrote).
     /// Items already here are kept; the error names what was wrong.
     fn accept(&mut self, from: usize, encoded: &str) -> Result<(), String>;
+    /// Whether to hand the items out before computing any here, even a
+    /// single one ([`Sweep::EAGER`]).
+    fn eager(&self) -> bool {
+        false
+    }
 }
 
 /// A [`Sweep`] as a [`Stepper`] whose items may also come from elsewhere.
@@ -160,6 +168,10 @@ impl<S: Sweep> Pool for Swept<S> {
         let items: Vec<S::Item> = (from.min(to)..to).map(|i| self.sweep.item(i)).collect();
         // Serialising plain data to a string cannot fail.
         serde_json::to_string(&items).unwrap_or_default()
+    }
+
+    fn eager(&self) -> bool {
+        S::EAGER
     }
 
     fn accept(&mut self, from: usize, encoded: &str) -> Result<(), String> {

@@ -10,10 +10,10 @@
 //! and occupies neither the send nor the receive port, so it may sit in any
 //! phase without breaking the permutation property (see [`crate::verify`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One transfer of (part of) a message within a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Transfer {
     pub src: usize,
     pub dst: usize,

@@ -148,8 +148,17 @@ where
                 .stepper
                 .as_ref()
                 .is_some_and(|s| s.after_paint());
+            let eager = run
+                .job
+                .borrow_mut()
+                .stepper
+                .as_mut()
+                .and_then(|s| s.pool())
+                .is_some_and(|p| p.eager());
             if later {
                 after_next_frame(run.clone());
+            } else if eager && share_out(&run) {
+                // Items too costly for the page: the workers take them all.
             } else if slice(&run, FIRST_SLICE_MS).is_some() && !share_out(&run) {
                 // The first slice ran now, so quick work never flashes a bar.
                 schedule(run.clone());
@@ -277,7 +286,12 @@ fn share_out<T: 'static>(run: &Run<T>) -> bool {
     } else {
         elapsed * left as f64 / done as f64
     };
-    if left < 2 || (elapsed < POOL_AFTER_MS && rest_ms < POOL_AFTER_MS) {
+    let worth = if pool.eager() {
+        left > 0
+    } else {
+        left >= 2 && (elapsed >= POOL_AFTER_MS || rest_ms >= POOL_AFTER_MS)
+    };
+    if !worth {
         return false;
     }
     let Some(remote) = run.remote.borrow_mut().take() else {

@@ -8,6 +8,7 @@ pub mod exercises;
 pub mod figures;
 pub mod job;
 pub mod js_api;
+pub mod lab;
 pub mod loader;
 pub mod netview;
 pub mod packs;

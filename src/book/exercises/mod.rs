@@ -36,6 +36,7 @@ pub mod choosing;
 pub mod cm5;
 pub mod combining;
 pub mod compaction;
+pub mod lab;
 pub mod nice;
 pub mod permutations;
 pub mod redistribution;
@@ -198,6 +199,7 @@ pub const CHAPTERS: &[(&str, Generator)] = &[
     ("redistribution", redistribution::generate),
     ("simulation", simulation::generate),
     ("choosing", choosing::generate),
+    ("lab", lab::generate_all),
     ("appendix", appendix::generate),
 ];
 

@@ -76,6 +76,12 @@ macro_rules! for_each_figure {
                 regions: Regions,
                 exercises_synthesis: ExercisesSynthesis,
             }
+            // Chapter 12: the lab runs every algorithm, the simulator and
+            // the animator on the reader's matrix.
+            lab {
+                lab: Lab,
+                exercises_lab: ExercisesLab,
+            }
         }
     };
 }

@@ -92,7 +92,7 @@ pub(super) fn redist_traffic(
 
 /// A complete exchange of paper 004 as phases: one per step, each meeting
 /// both ways (LEX's one way), REX's messages p/2 blocks long [004 §4].
-pub(super) fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
+pub(crate) fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
     let Ok(plan) = ExchangePlan::new(e, n) else {
         return Traffic::pairs(n, &[], bytes);
     };

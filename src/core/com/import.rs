@@ -40,11 +40,12 @@ pub fn parse_csv(text: &str) -> Result<Com, ComError> {
                 max: MAX_N,
             });
         }
+        let row_no = rows.len();
         let row = t
             .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
             .filter(|f| !f.is_empty())
             .enumerate()
-            .map(|(col, field)| entry_from_str(field, line_no, col))
+            .map(|(col, field)| entry_from_str(field, line_no, row_no, col))
             .collect::<Result<Vec<_>, _>>()?;
         rows.push(row);
     }
@@ -57,13 +58,16 @@ pub fn parse_csv(text: &str) -> Result<Com, ComError> {
     Com::from_rows(&rows)
 }
 
-fn entry_from_str(field: &str, line: usize, col: usize) -> Result<u64, ComError> {
+/// Rows and columns are numbered from 0, as processors are; the line
+/// (from 1, as editors count) is said too since comments and blank lines
+/// make them differ.
+fn entry_from_str(field: &str, line: usize, row: usize, col: usize) -> Result<u64, ComError> {
     field.parse::<u64>().map_err(|_| ComError::Parse {
         line,
         message: if field.starts_with('-') {
-            format!("column {col} is negative ({field}); sizes are bytes ≥ 0")
+            format!("row {row}, column {col} is negative ({field}); sizes are bytes ≥ 0")
         } else {
-            format!("column {col} is '{field}', not a whole number of bytes")
+            format!("row {row}, column {col} is '{field}', not a whole number of bytes")
         },
     })
 }
@@ -197,7 +201,10 @@ mod tests {
     #[test]
     fn errors_point_at_the_problem() {
         let e = parse("0 1\n0 -3\n").unwrap_err().to_string();
-        assert_eq!(e, "line 2: column 1 is negative (-3); sizes are bytes ≥ 0");
+        assert_eq!(
+            e,
+            "line 2: row 1, column 1 is negative (-3); sizes are bytes ≥ 0"
+        );
         let e = parse("0 1\n0 x\n").unwrap_err().to_string();
         assert!(e.contains("'x'"), "{e}");
         let e = parse("0 1 0\n0 1\n").unwrap_err().to_string();

@@ -450,9 +450,12 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
             ((*values).clone(), at, resolved),
             move |(values, at, resolved)| {
                 if *resolved {
+                    // A text too long for a link (the lab's large matrix)
+                    // stays out of it; the figure says so to the reader.
                     let mut pairs: Vec<(String, String)> = values
                         .to_strings(&defaults)
                         .into_iter()
+                        .filter(|(_, v)| v.len() <= crate::book::params::LINK_TEXT_MAX)
                         .map(|(k, v)| (k.to_string(), v))
                         .collect();
                     if !at_default {

@@ -16,8 +16,10 @@
 
 use super::order::Order;
 use super::rex::{MAX_P, Rex, RexError};
+use crate::com::Com;
 use crate::cost::contention::ContentionCost;
 use crate::cost::fatload::link_load;
+use crate::schedule::{Promise, Schedule, Transfer};
 
 /// A complete-exchange algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +77,54 @@ pub struct ExchangePlan {
     pub blocks: usize,
 }
 
+/// The common message size L when `com` is a complete exchange (paper 004
+/// §4): every processor sends every other one exactly L bytes and nothing
+/// to itself. The four exchanges apply to such a matrix only.
+pub fn complete_exchange_bytes(com: &Com) -> Option<u64> {
+    let n = com.n();
+    let bytes = com.uniform_bytes()?;
+    let full = n >= 2 && com.len() == n * (n - 1) && (0..n).all(|i| com.get(i, i) == 0);
+    full.then_some(bytes)
+}
+
 impl ExchangePlan {
+    /// The plan as a schedule of `bytes`-byte messages, one phase a step:
+    /// LEX's one-way meetings, PEX's and BEX's meetings both ways, and
+    /// REX's meetings both ways with p/2 blocks combined into each
+    /// transfer (the blocks a processor relays travel inside them, so
+    /// [`crate::verify::verify`] does not apply to REX: [`Rex::check`]
+    /// replays its carries instead). Every phase of PEX, REX and BEX is a
+    /// permutation; LEX's steps converge on one processor each.
+    pub fn schedule(&self, bytes: u64) -> Schedule {
+        let size = bytes.saturating_mul(self.blocks as u64);
+        let phases = self
+            .steps
+            .iter()
+            .map(|pairs| {
+                pairs
+                    .iter()
+                    .flat_map(|&(a, b)| {
+                        let back = self.is_exchange().then(|| Transfer::whole(b, a, size));
+                        std::iter::once(Transfer::whole(a, b, size)).chain(back)
+                    })
+                    .collect()
+            })
+            .collect();
+        Schedule {
+            n: self.p,
+            phases,
+            promise: Promise {
+                partial_permutation: self.is_exchange(),
+                link_disjoint: false,
+            },
+        }
+    }
+
+    /// Whether the schedule's transfers carry relayed blocks (REX).
+    pub fn relays(&self) -> bool {
+        self.blocks > 1
+    }
+
     /// The plan for p processors: 2 ≤ p ≤ 1024, a power of two for REX.
     pub fn new(exchange: Exchange, p: usize) -> Result<ExchangePlan, RexError> {
         if !(2..=MAX_P).contains(&p) {
@@ -140,6 +189,51 @@ impl ExchangePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plans_as_schedules_deliver_every_message() {
+        use crate::algo::cm5::complete;
+        use crate::verify::verify;
+        for p in 2..=33 {
+            let com = complete(p, 40).unwrap();
+            assert_eq!(complete_exchange_bytes(&com), Some(40));
+            for ex in Exchange::ALL {
+                let Ok(plan) = ExchangePlan::new(ex, p) else {
+                    assert!(ex == Exchange::Rex && !p.is_power_of_two());
+                    continue;
+                };
+                let s = plan.schedule(40);
+                assert_eq!(s.len(), plan.steps.len());
+                if plan.relays() {
+                    Rex::new(p).unwrap().check().unwrap();
+                    assert!(
+                        s.phases
+                            .iter()
+                            .flatten()
+                            .all(|t| t.bytes == 40 * p as u64 / 2)
+                    );
+                    assert!(s.phases.iter().all(|ph| ph.len() == p));
+                    assert!(s.promise.partial_permutation);
+                } else {
+                    verify(&com, &s, None).unwrap_or_else(|v| panic!("{ex:?} p={p}: {v}"));
+                }
+            }
+        }
+        // Not complete exchanges: a missing message, mixed sizes, a copy to itself.
+        let com = complete(4, 40).unwrap();
+        assert_eq!(
+            complete_exchange_bytes(&com.with_entry(0, 1, 0).unwrap()),
+            None
+        );
+        assert_eq!(
+            complete_exchange_bytes(&com.with_entry(0, 1, 8).unwrap()),
+            None
+        );
+        assert_eq!(
+            complete_exchange_bytes(&com.with_entry(2, 2, 40).unwrap()),
+            None
+        );
+    }
 
     #[test]
     fn step_sums_agree_with_the_closed_forms() {

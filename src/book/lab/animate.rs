@@ -1,0 +1,123 @@
+//! The selected schedule on the network, for the lab's animator: the same
+//! run as its row's simulated cycles ([`super::compare::traffic_of`]),
+//! kept as a [`Film`](crate::core::sim::Film) to play and seek (chapter
+//! 10's `netsim` shows the same [`SimRun`]).
+
+use super::compare::{Candidate, sim_config, traffic_of};
+use crate::book::figures::netsim::{Live, Ready, SimRun};
+use crate::core::com::Com;
+use crate::core::net::TopologySpec;
+use crate::core::net::layout::Layout;
+use crate::core::schedule::Schedule;
+use crate::core::sim::FilmRun;
+use crate::core::step::{Progress, Stepper};
+use std::rc::Rc;
+
+/// The run, the network's layout and the number of messages.
+type Running = (Box<FilmRun>, Rc<Layout>, usize);
+
+/// Simulates `schedule` on `spec`, a batch of cycles a step.
+pub struct Animate {
+    run: Option<Result<Running, String>>,
+}
+
+/// The run, or why the simulator refuses it (its limits).
+pub fn animate(
+    c: &Candidate,
+    com: &Com,
+    schedule: &Schedule,
+    spec: TopologySpec,
+    seed: u64,
+) -> Animate {
+    let traffic = traffic_of(c, com, schedule);
+    let run = FilmRun::new(spec, &sim_config(spec, seed), &traffic)
+        .map(|r| {
+            (
+                Box::new(r),
+                Rc::new(Layout::new(spec)),
+                traffic.messages.len(),
+            )
+        })
+        .map_err(|e| e.to_string());
+    Animate { run: Some(run) }
+}
+
+impl Stepper for Animate {
+    type Output = SimRun;
+
+    fn step(&mut self) -> bool {
+        match &mut self.run {
+            Some(Ok((r, ..))) => r.step(),
+            _ => false,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        match &self.run {
+            Some(Ok((r, ..))) => r.progress(),
+            _ => Progress { done: 1, total: 1 },
+        }
+    }
+
+    fn preview(&self) -> Option<SimRun> {
+        match &self.run {
+            Some(Ok((r, layout, m))) => Some(SimRun::Live(Live {
+                view: Rc::new(r.preview()),
+                layout: layout.clone(),
+                messages: *m,
+            })),
+            _ => None,
+        }
+    }
+
+    fn finish(mut self: Box<Self>) -> SimRun {
+        match self.run.take() {
+            Some(Ok((r, layout, _))) => match r.finish() {
+                Ok(film) => SimRun::Ready(Ready {
+                    film: Rc::new(film),
+                    layout,
+                }),
+                Err(e) => SimRun::Refused(e.to_string()),
+            },
+            Some(Err(why)) => SimRun::Refused(why),
+            None => SimRun::Refused("the run stopped before it began".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::lab::compare::candidates;
+    use crate::book::lab::matrix::{Gen, generate};
+
+    #[test]
+    fn the_film_has_the_rows_cycles() {
+        let com = generate(Gen::Nonuniform, 8, 2, 64, 1).unwrap();
+        let c = candidates(&com)[1];
+        let run = crate::api::schedule_matrix(
+            c.name,
+            &com,
+            &crate::core::algo::RunOptions::new(1),
+            Default::default(),
+            "cm5",
+            crate::core::cost::machine::Machine::Cm5.cost(),
+        )
+        .unwrap();
+        let s = Schedule {
+            n: 8,
+            phases: run.phases,
+            promise: Default::default(),
+        };
+        let spec = TopologySpec::FatTree { procs: 8 };
+        let SimRun::Ready(r) = crate::core::step::run(Box::new(animate(&c, &com, &s, spec, 1)))
+        else {
+            panic!("a film")
+        };
+        let cycles =
+            crate::core::sim::simulate(spec, &sim_config(spec, 1), &traffic_of(&c, &com, &s))
+                .unwrap()
+                .cycles;
+        assert_eq!(r.film.cycles() as u64, cycles);
+    }
+}

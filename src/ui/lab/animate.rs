@@ -1,0 +1,123 @@
+//! The selected schedule on the network: started on request (a large run
+//! takes seconds), simulated in slices with a live picture, then played
+//! and sought with chapter 10's animator and its own player.
+
+use crate::book::figures::netsim::SimRun;
+use crate::book::lab::animate::animate;
+use crate::book::lab::compare::Candidate;
+use crate::core::com::Com;
+use crate::core::net::TopologySpec;
+use crate::core::schedule::Schedule;
+use crate::ui::job::{JobState, job_progress, use_job};
+use crate::ui::netview::{LivePicture, NetAnimator};
+use crate::ui::parts::report::refused;
+use crate::ui::player::use_player;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`LabAnimator`].
+#[derive(Properties, Clone)]
+pub struct AnimProps {
+    pub id: AttrValue,
+    pub com: Rc<Com>,
+    pub schedule: Rc<Schedule>,
+    pub candidate: Candidate,
+    pub net: Option<TopologySpec>,
+    pub seed: u64,
+}
+
+impl PartialEq for AnimProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.schedule, &o.schedule)
+            && Rc::ptr_eq(&self.com, &o.com)
+            && (self.candidate, self.net, self.seed, &self.id)
+                == (o.candidate, o.net, o.seed, &o.id)
+    }
+}
+
+/// A button, then the animator once asked for.
+#[component]
+pub fn LabAnimator(props: &AnimProps) -> Html {
+    let on = use_state(|| false);
+    let Some(spec) = props.net else {
+        return html! { <p class="lab-note">{"Simulation is off (the setting \u{201c}simulated on\u{201d})."}</p> };
+    };
+    if !*on {
+        let onclick = {
+            let on = on.clone();
+            Callback::from(move |_: MouseEvent| on.set(true))
+        };
+        return html! {
+            <p><button type="button" class="lab-watch" {onclick}>{format!("Watch {} on the network", props.candidate.label)}</button></p>
+        };
+    }
+    let _ = spec;
+    html! { <LabFilm ..props.clone() /> }
+}
+
+/// The run and its player.
+#[component]
+fn LabFilm(props: &AnimProps) -> Html {
+    let p = props.clone();
+    let key = (
+        props.candidate.name,
+        props.com.fingerprint(),
+        props.schedule.len(),
+        props.net,
+        props.seed,
+    );
+    let job = use_job(key, None, move |_| {
+        let spec = p.net.unwrap_or(TopologySpec::FatTree { procs: p.com.n() });
+        Box::new(animate(&p.candidate, &p.com, &p.schedule, spec, p.seed))
+    });
+    let len = match &job.state {
+        JobState::Done(r) => match &**r {
+            SimRun::Ready(r) => r.film.cycles(),
+            _ => 0,
+        },
+        _ => 0,
+    };
+    let pos = use_state(|| 0usize);
+    let on_seek = {
+        let pos = pos.clone();
+        Callback::from(move |k: usize| pos.set(k))
+    };
+    let player = use_player(len, (*pos).min(len), on_seek);
+    let id: AttrValue = format!("{}-net", props.id).into();
+    let body = |r: &SimRun| match r {
+        SimRun::Refused(why) => refused(why),
+        SimRun::Live(l) => html! {
+            <LivePicture view={l.view.clone()} layout={l.layout.clone()} messages={l.messages} />
+        },
+        SimRun::Ready(r) => html! {
+            <NetAnimator id={id.clone()} film={r.film.clone()} layout={r.layout.clone()} player={player.clone()} />
+        },
+    };
+    let inner = match &job.state {
+        JobState::Running {
+            progress,
+            elapsed_ms,
+            preview,
+            workers,
+        } => html! {
+            <>
+                { job_progress(&crate::ui::job::JobProgressProps {
+                    progress: *progress,
+                    elapsed_ms: *elapsed_ms,
+                    cancel: job.cancel.clone(),
+                    what: "the run on the network".into(),
+                    workers: *workers,
+                }) }
+                { preview.as_ref().map(|r| body(r)).unwrap_or_default() }
+            </>
+        },
+        JobState::Cancelled => html! { <p class="notices" role="status">{"Stopped."}</p> },
+        JobState::Done(r) => body(r),
+    };
+    html! {
+        <div class="lab-net" id={format!("widget-{id}")} onkeydown={player.onkeydown.clone()}>
+            <h3>{format!("{} on the network, cycle by cycle", props.candidate.label)}</h3>
+            {inner}
+        </div>
+    }
+}
