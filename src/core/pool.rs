@@ -55,7 +55,9 @@ pub trait Sweep {
     fn finish(self, items: Vec<Self::Item>) -> Self::Output;
     /// Items cost so much (seconds each) that the page should not compute
     /// even the first one itself when workers can: see [`Pool::eager`].
-    const EAGER: bool = false;
+    fn eager(&self) -> bool {
+        false
+    }
 }
 
 /// Items that others may compute: what the page's job runner hands to its
@@ -76,7 +78,7 @@ pub trait Pool {
     /// Items already here are kept; the error names what was wrong.
     fn accept(&mut self, from: usize, encoded: &str) -> Result<(), String>;
     /// Whether to hand the items out before computing any here, even a
-    /// single one ([`Sweep::EAGER`]).
+    /// single one ([`Sweep::eager`]).
     fn eager(&self) -> bool {
         false
     }
@@ -171,7 +173,7 @@ impl<S: Sweep> Pool for Swept<S> {
     }
 
     fn eager(&self) -> bool {
-        S::EAGER
+        self.sweep.eager()
     }
 
     fn accept(&mut self, from: usize, encoded: &str) -> Result<(), String> {

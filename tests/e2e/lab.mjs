@@ -87,12 +87,15 @@ check(said.includes('row 1, column 2 is negative (-5)'), `a negative size is nam
 check(await page.inputValue('.lab-matrix') === '0 1 2\n3 0 -5\n1 1 0', 'the typed text is kept');
 
 // 5. The animator on the selected schedule.
-await page.click('.lab-watch');
+// A small schedule is on the network as soon as its row is selected.
+check(!(await page.$('.lab-watch')), 'a small schedule opens in the animator with its row');
 await page.waitForSelector('.lab-net input[type=range]', { timeout: 120000 });
 await page.focus('.lab-net input[type=range]');
+const phaseBefore = await page.textContent('#widget-lab > .caption, #widget-lab .caption');
 await page.keyboard.press('End');
 const end = await page.$eval('.lab-net input[type=range]', (r) => [r.value, r.max]);
 check(end[0] === end[1] && Number(end[1]) > 0, `the animator plays the schedule to its last cycle (${end[1]})`);
+check(await page.textContent('#widget-lab > .caption, #widget-lab .caption') === phaseBefore, 'keys in the animator leave the phase view alone');
 
 // 6. The next visit restores the matrix.
 await page.goto(`${base}#/chapter/glossary-not-a-chapter`);

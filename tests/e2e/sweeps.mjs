@@ -7,6 +7,7 @@
 export const SWEEP_CASES = [
   { id: 'randperm 5,000 × 1 KB', hash: '#/embed/randperm?count=5000&p=32&bytes=1024&seed=1' },
   { id: 'regions alltoall (Delta)', hash: '#/embed/regions?map=alltoall&machine=delta' },
+  { id: 'lab: 1,024 procs, all pairs', hash: '#/embed/lab?gen=random&n=1024&d=1023&bytes=64&net=off' },
 ];
 
 // A browser context whose pages record the longest gap between animation

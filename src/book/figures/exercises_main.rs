@@ -5,9 +5,9 @@
 //! seed, and each chapter's generators load with its chapter's wasm module:
 //! there is one exercise figure per module (`exercises_main`,
 //! `exercises_mesh`, `exercises_redist`, `exercises_sim`,
-//! `exercises_synthesis`), each with a `chapter` setting among its
-//! module's chapters and the `seed`. This file also holds what the five
-//! share: the seed, the chapter setting's shape and the output.
+//! `exercises_synthesis`, `exercises_lab`), each with a `chapter` setting
+//! among its module's chapters and the `seed`. This file also holds what
+//! the six share: the seed, the chapter setting's shape and the output.
 //!
 //! The figure has no player (zero steps): its view shows every exercise
 //! of the chapter at once, each with its own inputs (`ui::exercises`).
@@ -125,7 +125,7 @@ mod tests {
     use super::*;
     use crate::book::exercises;
     use crate::book::figures::{
-        exercises_mesh, exercises_redist, exercises_sim, exercises_synthesis,
+        exercises_lab, exercises_mesh, exercises_redist, exercises_sim, exercises_synthesis,
     };
 
     /// Each module's chapters, as its `chapter` setting lists them.
@@ -136,11 +136,12 @@ mod tests {
             (exercises_redist::CHAPTERS, exercises_redist::CHAPTER),
             (exercises_sim::CHAPTERS, exercises_sim::CHAPTER),
             (exercises_synthesis::CHAPTERS, exercises_synthesis::CHAPTER),
+            (exercises_lab::CHAPTERS, exercises_lab::CHAPTER),
         ]
     }
 
     #[test]
-    fn the_five_figures_offer_every_chapter_once_with_its_own_generator() {
+    fn the_six_figures_offer_every_chapter_once_with_its_own_generator() {
         let mut seen = Vec::new();
         for (chapters, spec) in modules() {
             let ParamKind::Choice { options, .. } = spec.kind else {

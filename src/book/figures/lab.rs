@@ -85,6 +85,15 @@ pub struct LabKey {
     pub algo: &'static str,
 }
 
+/// Above this many messages, or [`EAGER_BYTES`] in all, the rows go to the
+/// workers at once: a row (its schedule and its simulation) could take more
+/// than a frame's worth on the page. Below, the page computes them before
+/// a worker would have started, and hands the rest out after 300 ms as
+/// any sweep does.
+pub const EAGER_MESSAGES: usize = 2_000;
+/// See [`EAGER_MESSAGES`].
+pub const EAGER_BYTES: u64 = 1 << 20;
+
 /// The table, or why there is none (a matrix that could not be read).
 pub type LabOut = Result<Table, String>;
 
@@ -98,9 +107,14 @@ pub enum LabSweep {
 impl Sweep for LabSweep {
     type Item = Item;
     type Output = LabOut;
+
     /// A row of a large matrix takes seconds: never on the page when a
-    /// worker can take it.
-    const EAGER: bool = true;
+    /// worker can take it. A small one is done on the page before workers
+    /// would have started.
+    fn eager(&self) -> bool {
+        matches!(self, LabSweep::Ready(c, _)
+            if c.com.len() > EAGER_MESSAGES || c.com.total_bytes() > EAGER_BYTES)
+    }
 
     fn len(&self) -> usize {
         match self {

@@ -91,27 +91,13 @@ pub(super) fn redist_traffic(
 }
 
 /// A complete exchange of paper 004 as phases: one per step, each meeting
-/// both ways (LEX's one way), REX's messages p/2 blocks long [004 §4].
-pub(crate) fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
-    let Ok(plan) = ExchangePlan::new(e, n) else {
-        return Traffic::pairs(n, &[], bytes);
-    };
-    let size = bytes.saturating_mul(plan.blocks as u64);
-    let phases = plan
-        .steps
-        .iter()
-        .map(|pairs| {
-            pairs
-                .iter()
-                .flat_map(|&(a, b)| {
-                    let back = plan.is_exchange().then_some((b, a));
-                    std::iter::once((a, b)).chain(back)
-                })
-                .map(|(s, d)| Transfer::whole(s, d, size))
-                .collect()
-        })
-        .collect();
-    phased(n, phases, sync)
+/// both ways (LEX's one way), REX's messages p/2 blocks long [004 §4]
+/// (`ExchangePlan::schedule`).
+pub(super) fn exchange_traffic(e: Exchange, n: usize, bytes: u64, sync: Sync) -> Traffic {
+    match ExchangePlan::new(e, n) {
+        Ok(plan) => Traffic::from_schedule(&plan.schedule(bytes), sync),
+        Err(_) => Traffic::pairs(n, &[], bytes),
+    }
 }
 
 /// Pairs written `s:d,…`; bad text or unknown processors give a notice and

@@ -22,7 +22,6 @@
 
 use super::clock::now_ms;
 use crate::api::schedule_matrix;
-use crate::book::inputs::patterns::exchange_traffic;
 use crate::core::algo::cm5::exchange::{Exchange, complete_exchange_bytes};
 use crate::core::algo::gm_scan::Scan;
 use crate::core::algo::{Algo, RunOptions};
@@ -290,16 +289,12 @@ impl Compare {
 }
 
 /// The messages of a row's schedule as the simulator releases them: AC
-/// every message at once (paper 000 §3.1), REX its blocks with their
-/// relays as chapter 10 does, the others phase by phase, loosely
-/// synchronised.
+/// every message at once (paper 000 §3.1), the others phase by phase,
+/// loosely synchronised (REX's transfers with their relayed blocks, as
+/// chapter 10 runs it).
 pub fn traffic_of(c: &Candidate, com: &Com, schedule: &Schedule) -> Traffic {
-    match c.exchange {
-        Some(Exchange::Rex) => {
-            let bytes = complete_exchange_bytes(com).unwrap_or(1);
-            exchange_traffic(Exchange::Rex, com.n(), bytes, Sync::Loose)
-        }
-        _ if c.name == "ac" => Traffic::free(com),
+    match c.name {
+        "ac" => Traffic::free(com),
         _ => Traffic::from_schedule(schedule, Sync::Loose),
     }
 }

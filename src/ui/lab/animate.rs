@@ -1,6 +1,7 @@
-//! The selected schedule on the network: started on request (a large run
-//! takes seconds), simulated in slices with a live picture, then played
-//! and sought with chapter 10's animator and its own player.
+//! The selected schedule on the network: started with the row for a small
+//! schedule, on request for a large one (seconds of simulation), simulated
+//! in slices with a live picture, then played and sought with chapter 10's
+//! animator and its own player.
 
 use crate::book::figures::netsim::SimRun;
 use crate::book::lab::animate::animate;
@@ -14,6 +15,10 @@ use crate::ui::parts::report::refused;
 use crate::ui::player::use_player;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Schedules of at most this many transfers are animated as soon as their
+/// row is selected.
+pub const AUTO_TRANSFERS: usize = 2_000;
 
 /// Props of [`LabAnimator`].
 #[derive(Properties, Clone)]
@@ -38,7 +43,10 @@ impl PartialEq for AnimProps {
 /// A button, then the animator once asked for.
 #[component]
 pub fn LabAnimator(props: &AnimProps) -> Html {
-    let on = use_state(|| false);
+    // A small run opens at once with the row; a large one (seconds of
+    // simulation) waits to be asked for.
+    let on =
+        use_state(|| props.schedule.phases.iter().map(Vec::len).sum::<usize>() <= AUTO_TRANSFERS);
     let Some(spec) = props.net else {
         return html! { <p class="lab-note">{"Simulation is off (the setting \u{201c}simulated on\u{201d})."}</p> };
     };
@@ -114,8 +122,17 @@ fn LabFilm(props: &AnimProps) -> Html {
         JobState::Cancelled => html! { <p class="notices" role="status">{"Stopped."}</p> },
         JobState::Done(r) => body(r),
     };
+    // Keys here step the network's player, not the figure's (the phases)
+    // around it.
+    let onkeydown = {
+        let keys = player.onkeydown.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            keys.emit(e.clone());
+            e.stop_propagation();
+        })
+    };
     html! {
-        <div class="lab-net" id={format!("widget-{id}")} onkeydown={player.onkeydown.clone()}>
+        <div class="lab-net" id={format!("widget-{id}")} {onkeydown}>
             <h3>{format!("{} on the network, cycle by cycle", props.candidate.label)}</h3>
             {inner}
         </div>

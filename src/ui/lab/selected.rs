@@ -89,7 +89,7 @@ pub fn view(
             {exports}
             {edit}
             {matrix_exports}
-            <LabAnimator id={props.id.clone()} com={t.com.clone()} schedule={schedule.clone()}
+            <LabAnimator key={sel.candidate.name} id={props.id.clone()} com={t.com.clone()} schedule={schedule.clone()}
                 candidate={sel.candidate} net={t.net} seed={t.seed} />
             <TimelineImport id={props.id.clone()} schedule={schedule} algo={sel.candidate.name}
                 n={t.com.n()} pricing={t.pricing} />
