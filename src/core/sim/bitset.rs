@@ -53,6 +53,16 @@ impl BitSet {
         self.words[w]
     }
 
+    /// Sets the members of word `w` (a checkpoint being restored).
+    pub fn set_word(&mut self, w: usize, bits: u64) {
+        self.words[w] = bits;
+    }
+
+    /// Removes every member.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     /// Number of words.
     pub fn words(&self) -> usize {
         self.words.len()

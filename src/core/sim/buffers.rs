@@ -142,6 +142,12 @@ impl Buffers {
             .map(move |k| self.slots[b * self.depth + (self.head[b] as usize + k) % self.depth])
     }
 
+    /// Empties every buffer.
+    pub fn clear(&mut self) {
+        self.head.fill(0);
+        self.len.fill(0);
+    }
+
     /// Flits held over all buffers.
     pub fn total(&self) -> usize {
         self.len.iter().map(|&l| l as usize).sum()

@@ -1,7 +1,8 @@
 //! Checkpoints of the engine, for replaying any cycle without a record of
-//! every event.
+//! every event: what a checkpoint need not hold.
 //!
-//! A [`Checkpoint`] holds what changes from cycle to cycle and is small:
+//! A checkpoint ([`super::checkpoint_store`], encoded by
+//! [`super::checkpoint_codec`]) holds what changes from cycle to cycle:
 //! the network (buffers, channel owners and connections, round-robin
 //! pointers, ports, packets in flight, per-channel counts, the random
 //! generator) and the processors' queues and slots, all O(channels +
@@ -11,22 +12,21 @@
 //! the rule by which each is set — a release or a finish happens at a cycle
 //! boundary t ≤ c if it happened before c, a start in a cycle < c — except
 //! for the counters of the few messages under way at c (at most one per
-//! send and receive slot), which the checkpoint keeps ([`Flight`]). So a
-//! checkpoint of the 1,024-node fat tree weighs about a megabyte whatever
-//! the number of messages, and [`Engine::restore`] rebuilds the rest in one
-//! pass over the messages.
+//! send and receive slot) and the receivers awaited by messages not
+//! started, which the checkpoint keeps. [`Engine::restore_messages`]
+//! rebuilds the rest in one pass over the messages.
 //!
 //! Whatever only matters inside a cycle is not kept: the arbiters' offers
 //! are stamped per cycle, and `blocked_at` is reset, so no stale stamp from
 //! a later position can match a cycle replayed again.
 
+#[cfg(test)]
 use super::bitset::BitSet;
-use super::buffers::Buffers;
-use super::engine::{Engine, Packet};
+use super::checkpoint_codec::Messages;
+use super::engine::Engine;
 use super::fabric::NONE;
-use super::source::NEVER;
+use super::source::{Msg, NEVER};
 use super::view::{MsgStatus, Port, SimView, Wait};
-use crate::rng::Rng;
 #[cfg(test)]
 use std::hash::{Hash, Hasher};
 
@@ -41,6 +41,7 @@ pub(crate) struct Times {
     finish: u32,
 }
 
+#[inline(always)]
 fn wide(t: u32) -> u64 {
     if t == u32::MAX { NEVER } else { t as u64 }
 }
@@ -54,211 +55,148 @@ fn narrow(t: u64) -> u32 {
 }
 
 impl Times {
+    #[inline(always)]
     pub fn released(&self) -> u64 {
         wide(self.released)
     }
+    #[inline(always)]
     pub fn started(&self) -> u64 {
         wide(self.started)
     }
+    #[inline(always)]
     pub fn finish(&self) -> u64 {
         wide(self.finish)
     }
 }
 
-/// The counters of a message under way at a checkpoint.
-#[derive(Clone, Copy, Debug)]
-struct Flight {
-    msg: u32,
-    next_packet: u32,
-    sent_packets: u32,
-    delivered_packets: u32,
-    holds_slot: bool,
+/// Messages per block of [`block_spans`] (fewer in the tests, whose
+/// runs have a few hundred messages, so that blocks are skipped there).
+const BLOCK: usize = if cfg!(test) { 16 } else { 256 };
+
+/// The earliest and the latest time ("never" left out) of each block of
+/// [`BLOCK`] consecutive messages. Messages are numbered in phase order,
+/// so a block's times cluster in a stretch of the run, and a restore
+/// reads only the blocks whose stretch meets the cycles it crosses.
+pub(crate) fn block_spans(times: &[Times]) -> Vec<(u32, u32)> {
+    times
+        .chunks(BLOCK)
+        .map(|ts| {
+            let all = ts.iter().flat_map(|t| [t.released, t.started, t.finish]);
+            let finite = all.filter(|&x| x != u32::MAX);
+            finite.fold((u32::MAX, 0), |(a, b), x| (a.min(x), b.max(x)))
+        })
+        .collect()
 }
 
-/// The engine's state at a cycle boundary, less what [`Times`] restores.
-#[derive(Clone, Debug)]
-pub(crate) struct Checkpoint {
-    /// Cycles completed.
-    pub now: u64,
-    bufs: Buffers,
-    active: BitSet,
-    owner: Box<[u32]>,
-    conn: Box<[u32]>,
-    rr: Box<[u16]>,
-    port: Box<[(u32, u16)]>,
-    port_free_at: Box<[u64]>,
-    packets: Vec<Packet>,
-    free_slots: Vec<u32>,
-    next_seq: u32,
-    rng: Rng,
-    busy: Box<[u64]>,
-    blocked: Box<[u64]>,
-    counts: [u64; 4],
-    q_next: Vec<u32>,
-    sending: Vec<u32>,
-    n_active: Vec<u32>,
-    act_rr: Vec<u32>,
-    recv_busy: Vec<u32>,
-    recv_rr: Vec<u32>,
-    holders: Vec<Vec<u32>>,
-    startable: BitSet,
-    fillable: BitSet,
-    delivered: usize,
-    phase_marks: Vec<u64>,
-    left: Vec<u32>,
-    current: usize,
-    ptr: Vec<u32>,
-    flights: Vec<Flight>,
-    awaits: Vec<(u32, u32)>,
-}
-
-impl Checkpoint {
-    /// Roughly the bytes it holds (for the film's memory budget).
-    pub fn weight(&self) -> usize {
-        let ch = self.owner.len();
-        let procs = self.q_next.len();
-        self.bufs.count() * self.bufs.depth() * 8
-            + ch * 30
-            + procs * 48
-            + self.packets.len() * std::mem::size_of::<Packet>()
-            + self.flights.len() * 20
-            + self.left.len() * 4
-    }
+/// Message `m`'s state at cycle boundary `c` by its times `t` in the
+/// finished run (the counters of one under way aside); whether it is
+/// released and done, for the release rule's own flags.
+#[inline(always)]
+fn rebuild(m: &mut Msg, t: &Times, c: u64, startup: u64) -> (bool, bool) {
+    let (released, started, finish) = (t.released(), t.started(), t.finish());
+    m.released = if released <= c { released } else { NEVER };
+    m.started = if started < c { started } else { NEVER };
+    m.ready = if m.started == NEVER {
+        NEVER
+    } else {
+        m.started + startup
+    };
+    m.finish = if finish <= c { finish } else { NEVER };
+    let whole = if m.finish != NEVER && m.src != m.dst {
+        m.packets
+    } else {
+        0
+    };
+    m.next_packet = whole;
+    m.sent_packets = whole;
+    m.delivered_packets = whole;
+    m.holds_slot = false;
+    m.awaits = NONE;
+    (m.released != NEVER, m.finish != NEVER)
 }
 
 impl Engine {
-    /// The state at this cycle boundary.
-    pub(crate) fn checkpoint(&self) -> Checkpoint {
+    /// The messages whose state at this cycle boundary does not follow
+    /// from their times alone: those under way (started and injecting, or
+    /// with a packet in the network; their packet counters) and each
+    /// processor's next message (it may await a receiver).
+    pub(super) fn in_play(&self) -> Vec<u32> {
         let s = &self.src;
-        let mut flights = Vec::new();
-        let mut awaits = Vec::new();
-        for (i, m) in s.msgs.iter().enumerate() {
-            if m.started != NEVER && m.finish == NEVER {
-                flights.push(Flight {
-                    msg: i as u32,
-                    next_packet: m.next_packet,
-                    sent_packets: m.sent_packets,
-                    delivered_packets: m.delivered_packets,
-                    holds_slot: m.holds_slot,
-                });
-            } else if m.started == NEVER && m.awaits != NONE {
-                awaits.push((i as u32, m.awaits));
-            }
-        }
-        Checkpoint {
-            now: self.now,
-            bufs: self.bufs.clone(),
-            active: self.active.clone(),
-            owner: self.owner.clone(),
-            conn: self.conn.clone(),
-            rr: self.rr.clone(),
-            port: self.port.clone(),
-            port_free_at: self.port_free_at.clone(),
-            packets: self.packets.clone(),
-            free_slots: self.free_slots.clone(),
-            next_seq: self.next_seq,
-            rng: self.rng.clone(),
-            busy: self.busy.clone(),
-            blocked: self.blocked.clone(),
-            counts: [
-                self.injected_flits,
-                self.delivered_flits,
-                self.moved,
-                self.live,
-            ],
-            q_next: s.q_next.clone(),
-            sending: s.active.clone(),
-            n_active: s.n_active.clone(),
-            act_rr: s.act_rr.clone(),
-            recv_busy: s.recv_busy.clone(),
-            recv_rr: s.recv_rr.clone(),
-            holders: s.holders.clone(),
-            startable: s.startable.clone(),
-            fillable: s.fillable.clone(),
-            delivered: s.delivered,
-            phase_marks: s.phase_marks.clone(),
-            left: s.release.left.clone(),
-            current: s.release.current,
-            ptr: s.release.ptr.clone(),
-            flights,
-            awaits,
-        }
+        let mut v: Vec<u32> = s.active.iter().copied().filter(|&m| m != NONE).collect();
+        v.extend(self.live_slots().map(|k| self.packets[k as usize].msg));
+        v.extend(
+            (0..s.procs)
+                .filter(|&p| s.q_next[p] < s.q_end[p])
+                .map(|p| s.queue[s.q_next[p] as usize]),
+        );
+        v
     }
 
-    /// Puts this engine (built from the same traffic) in the state of
-    /// `cp`, given every message's times in the finished run.
-    pub(crate) fn restore(&mut self, cp: &Checkpoint, times: &[Times]) {
-        let c = cp.now;
-        self.now = c;
-        self.bufs.clone_from(&cp.bufs);
-        self.active.clone_from(&cp.active);
-        self.owner.clone_from(&cp.owner);
-        self.conn.clone_from(&cp.conn);
-        self.rr.clone_from(&cp.rr);
-        self.port.clone_from(&cp.port);
-        self.port_free_at.clone_from(&cp.port_free_at);
-        self.packets.clone_from(&cp.packets);
-        self.free_slots.clone_from(&cp.free_slots);
-        self.next_seq = cp.next_seq;
-        self.rng = cp.rng.clone();
-        self.busy.clone_from(&cp.busy);
-        self.blocked.clone_from(&cp.blocked);
+    /// Rebuilds every message's state at cycle boundary `self.now` (the
+    /// rest of the engine already restored) from the finished run's
+    /// `times`, the counters of the messages under way and the awaited
+    /// receivers a checkpoint kept, and the run's phase marks so far.
+    ///
+    /// The engine stood at boundary `from` with `in_play` (see
+    /// [`Engine::in_play`]) before: every other message whose three times
+    /// all lie outside the cycles between `from` and now is already as it
+    /// must be, so only the others are rebuilt — a read of the times
+    /// instead of a write of every message, and only of the blocks whose
+    /// `spans` ([`block_spans`]) meet those cycles.
+    pub(super) fn restore_messages(
+        &mut self,
+        kept: &Messages,
+        marks: &[u64],
+        times: &[Times],
+        from: u64,
+        in_play: &[u32],
+        spans: &[(u32, u32)],
+    ) {
+        let c = self.now;
         self.blocked_at.fill(NEVER);
-        [
-            self.injected_flits,
-            self.delivered_flits,
-            self.moved,
-            self.live,
-        ] = cp.counts;
         let startup = self.cfg.startup as u64;
         let s = &mut self.src;
-        s.q_next.clone_from(&cp.q_next);
-        s.active.clone_from(&cp.sending);
-        s.n_active.clone_from(&cp.n_active);
-        s.act_rr.clone_from(&cp.act_rr);
-        s.recv_busy.clone_from(&cp.recv_busy);
-        s.recv_rr.clone_from(&cp.recv_rr);
-        s.holders.clone_from(&cp.holders);
-        s.startable.clone_from(&cp.startable);
-        s.fillable.clone_from(&cp.fillable);
-        s.delivered = cp.delivered;
-        s.phase_marks.clone_from(&cp.phase_marks);
+        s.phase_marks.clear();
+        s.phase_marks.extend_from_slice(&marks[..kept.phase_marks]);
         s.fresh.clear();
         let r = &mut s.release;
-        r.left.clone_from(&cp.left);
-        r.current = cp.current;
-        r.ptr.clone_from(&cp.ptr);
-        for (i, (m, t)) in s.msgs.iter_mut().zip(times).enumerate() {
-            let (released, started, finish) = (t.released(), t.started(), t.finish());
-            m.released = if released <= c { released } else { NEVER };
-            m.started = if started < c { started } else { NEVER };
-            m.ready = if m.started == NEVER {
-                NEVER
-            } else {
-                m.started + startup
-            };
-            m.finish = if finish <= c { finish } else { NEVER };
-            let whole = if m.finish != NEVER && m.src != m.dst {
-                m.packets
-            } else {
-                0
-            };
-            m.next_packet = whole;
-            m.sent_packets = whole;
-            m.delivered_packets = whole;
-            m.holds_slot = false;
-            m.awaits = NONE;
-            r.released[i] = m.released != NEVER;
-            r.done[i] = m.finish != NEVER;
+        // Cycles fit in 32 bits ("never" is u32::MAX, above any window).
+        // Plain comparisons and a forced-inline helper, no closures: at
+        // opt-level "z" (the book) closures here are calls, a million
+        // of them a seek.
+        let lo = narrow(from.min(c));
+        let span = narrow(from.max(c)).wrapping_sub(lo);
+        let hi = lo + span;
+        for b in 0..times.len().div_ceil(BLOCK) {
+            // A block whose times all lie outside the window is skipped
+            // whole (without spans every message is looked at).
+            if let Some(&(first, last)) = spans.get(b)
+                && (first > hi || last < lo)
+            {
+                continue;
+            }
+            let end = ((b + 1) * BLOCK).min(times.len());
+            for (i, t) in (b * BLOCK..end).zip(&times[b * BLOCK..end]) {
+                if t.released.wrapping_sub(lo) <= span
+                    || t.started.wrapping_sub(lo) <= span
+                    || t.finish.wrapping_sub(lo) <= span
+                {
+                    (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], t, c, startup);
+                }
+            }
         }
-        for f in &cp.flights {
+        for &i in in_play {
+            let i = i as usize;
+            (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], &times[i], c, startup);
+        }
+        for f in &kept.flights {
             let m = &mut s.msgs[f.msg as usize];
             m.next_packet = f.next_packet;
             m.sent_packets = f.sent_packets;
             m.delivered_packets = f.delivered_packets;
             m.holds_slot = f.holds_slot;
         }
-        for &(i, by) in &cp.awaits {
+        for &(i, by) in &kept.awaits {
             s.msgs[i as usize].awaits = by;
         }
     }

@@ -2,7 +2,7 @@
 //! step, checkpointing as it goes (see [`super::film`] for the spacing and
 //! the budget).
 
-use super::checkpoint::Checkpoint;
+use super::checkpoint_store::Checkpoints;
 use super::film::{
     BUDGET_PER_MESSAGE, CHECKPOINT_BUDGET, CHECKPOINT_CYCLES, CHECKPOINT_MOVES, FILM_MAX_CYCLES,
     Film,
@@ -21,10 +21,10 @@ const BATCH: u64 = 32;
 pub struct FilmRun {
     spec: TopologySpec,
     sim: Simulator,
-    checkpoints: Vec<Checkpoint>,
-    bytes: usize,
+    checkpoints: Checkpoints,
     activity: Vec<u32>,
     every_moves: u64,
+    least_moves: u64,
     every_cycles: u64,
     last: (u64, u64),
     budget: usize,
@@ -39,14 +39,13 @@ impl FilmRun {
         traffic: &Traffic,
     ) -> Result<FilmRun, SimError> {
         let sim = Simulator::new(spec, cfg, traffic)?;
-        let first = sim.engine.checkpoint();
         Ok(FilmRun {
             spec,
-            bytes: first.weight(),
-            checkpoints: vec![first],
+            checkpoints: Checkpoints::new(&sim.engine),
             sim,
             activity: Vec::new(),
             every_moves: CHECKPOINT_MOVES,
+            least_moves: CHECKPOINT_MOVES,
             every_cycles: CHECKPOINT_CYCLES,
             last: (0, 0),
             budget: CHECKPOINT_BUDGET
@@ -56,9 +55,11 @@ impl FilmRun {
         })
     }
 
-    /// Sets the first spacing of checkpoints (the tests make it dense).
+    /// Sets the least spacing of checkpoints, in moves, and the first, in
+    /// cycles (the tests make them dense).
     pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
         self.every_moves = moves.max(1);
+        self.least_moves = self.every_moves;
         self.every_cycles = cycles.max(1);
         self
     }
@@ -96,22 +97,27 @@ impl FilmRun {
         more
     }
 
-    /// Takes a checkpoint now, thinning the old ones if over budget.
+    /// Takes a checkpoint now, thinning the old ones if over budget, and
+    /// sets the spacing to the next one.
     fn keep(&mut self) {
-        let cp = self.sim.engine.checkpoint();
-        self.last = (cp.now, self.sim.engine.moved);
-        self.bytes += cp.weight();
-        self.checkpoints.push(cp);
-        if self.bytes > self.budget && self.checkpoints.len() > 2 {
-            let mut k = 0;
-            self.checkpoints.retain(|_| {
-                k += 1;
-                k % 2 == 1
-            });
-            self.bytes = self.checkpoints.iter().map(Checkpoint::weight).sum();
-            self.every_moves *= 2;
+        let cps = &mut self.checkpoints;
+        let e = &self.sim.engine;
+        cps.take(e);
+        self.last = (e.now, e.moved);
+        if cps.weight() > self.budget && cps.len() > 2 {
+            cps.thin();
+            self.least_moves *= 2;
             self.every_cycles *= 2;
         }
+        // What is left of nine tenths of the budget, spread evenly over the
+        // moves left at the recent checkpoints' size: the run's checkpoints
+        // fill the budget instead of landing anywhere between half of it
+        // and all of it (thinning stays for runs that outgrow the guess).
+        let aim = self.budget / 10 * 9;
+        let left = aim.saturating_sub(cps.weight()).max(1) as u128;
+        let moves_left = self.sim.flit_moves().saturating_sub(e.moved) as u128;
+        let pace = moves_left * cps.recent_size() as u128 / left;
+        self.every_moves = self.least_moves.max(pace.min(u64::MAX as u128) as u64);
     }
 }
 

@@ -79,6 +79,8 @@ pub mod bench;
 pub mod bitset;
 pub mod buffers;
 pub(crate) mod checkpoint;
+mod checkpoint_codec;
+mod checkpoint_store;
 pub mod clusters;
 pub mod config;
 pub mod engine;
@@ -98,6 +100,7 @@ pub mod source;
 pub mod stats;
 pub mod timeline;
 pub mod traffic;
+mod varint;
 pub mod view;
 pub mod watchdog;
 

@@ -11,7 +11,8 @@
 //! down a start-up; past that bound the run stops with
 //! [`Outcome::Timeout`], which would be a simulator bug.
 
-use super::checkpoint::{Checkpoint, Times};
+use super::checkpoint::Times;
+use super::checkpoint_store::Checkpoints;
 use super::engine::Engine;
 use super::source::{Log, Sources};
 use super::{
@@ -35,6 +36,9 @@ pub struct Simulator {
     pub(crate) engine: Engine,
     phases: usize,
     total_flits: u64,
+    /// Flit moves the whole run makes (each flit crosses its route's
+    /// channels once).
+    moves: u64,
     limit: u64,
     batch: u64,
     outcome: Option<Outcome>,
@@ -83,6 +87,7 @@ impl Simulator {
             engine: Engine::new(fab, *cfg, src, log),
             phases: traffic.phases,
             total_flits,
+            moves,
             limit,
             batch: 256,
             outcome: None,
@@ -95,10 +100,15 @@ impl Simulator {
         self
     }
 
-    /// Puts the run back at checkpoint `cp` (see [`super::checkpoint`]).
-    pub(crate) fn rewind(&mut self, cp: &Checkpoint, times: &[Times]) {
-        self.engine.restore(cp, times);
+    /// Puts the run back at checkpoint `k` (see [`super::checkpoint`]).
+    pub(crate) fn rewind(&mut self, cps: &Checkpoints, k: usize, times: &[Times]) {
+        cps.restore(k, &mut self.engine, times);
         self.outcome = None;
+    }
+
+    /// Flit moves the whole run makes (if it completes).
+    pub(crate) fn flit_moves(&self) -> u64 {
+        self.moves
     }
 
     /// How the run ended (completed while it has not stopped otherwise).
