@@ -47,6 +47,10 @@ use std::cell::RefCell;
 /// Flit moves between checkpoints, at least (at first; a run that would
 /// pass the budget spaces them wider, see the module docs).
 pub const CHECKPOINT_MOVES: u64 = 200_000;
+/// A restore costs about as much as replaying this many flit moves
+/// (1-2 ms natively, a few in the browser): a seek forward of the engine
+/// restores a newer checkpoint only when that saves more replay.
+pub const RESTORE_MOVES: u64 = 100_000;
 /// Cycles between checkpoints, at most (at first).
 pub const CHECKPOINT_CYCLES: u64 = 20_000;
 /// Bytes the checkpoints may hold together (encoded: what they take in
@@ -320,10 +324,24 @@ impl Film {
     fn seek(&self, sim: &mut Simulator, at: u64) {
         let k = self.checkpoints.nearest(at);
         let now = sim.engine.now;
-        if now < self.checkpoints.now(k) || now > at {
+        let from = self.checkpoints.now(k);
+        // Forward of the engine, restoring the newer checkpoint pays only
+        // when it saves more replay than a restore costs: a player moving
+        // a few cycles a frame goes on from where it is, though checkpoints
+        // now lie a few hundred cycles apart.
+        let ahead = now >= from || self.moves(now, at) <= self.moves(from, at) + RESTORE_MOVES;
+        if now > at || !ahead {
             sim.rewind(&self.checkpoints, k, &self.times);
         }
         while sim.engine.now < at && sim.advance_until(at) {}
+    }
+
+    /// Flit moves in cycles `from + 1 ..= to` (the run's activity).
+    fn moves(&self, from: u64, to: u64) -> u64 {
+        let (a, b) = (from as usize, (to as usize).min(self.activity.len()));
+        self.activity
+            .get(a..b)
+            .map_or(0, |s| s.iter().map(|&m| m as u64).sum())
     }
 
     /// The state after `pos` cycles (clamped to the run), with that cycle's
