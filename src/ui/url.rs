@@ -90,8 +90,11 @@ impl UrlState {
         .unwrap_or_default()
     }
 
-    /// Replaces figure `id`'s pairs and rewrites the URL.
-    pub fn set_figure(&self, id: &str, pairs: Vec<(String, String)>) {
+    /// Replaces figure `id`'s pairs and rewrites the URL. A value too long
+    /// for a link (the lab's large matrix, `LINK_TEXT_MAX`) stays out of
+    /// it; the figure says so to the reader.
+    pub fn set_figure(&self, id: &str, mut pairs: Vec<(String, String)>) {
+        pairs.retain(|(_, v)| v.len() <= crate::book::params::LINK_TEXT_MAX);
         self.catch_up();
         let prefix = self.prefix(id);
         // A presentation's address names its slide, not a place in the page.

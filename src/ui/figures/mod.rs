@@ -10,6 +10,7 @@
 //! (frame, settings row, matrix canvas, grids, charts, player controls).
 //! Views never rerun an algorithm.
 
+pub mod erased;
 pub mod host;
 
 use crate::book::figure::Figure;
