@@ -38,7 +38,10 @@ fn every_figure_passes_its_checks() {
 #[test]
 fn every_figure_file_is_listed_and_every_listed_figure_has_its_files() {
     assert_eq!(rust_files("src/book/figures", &["mod", "checks"]), listed());
-    assert_eq!(rust_files("src/ui/figures", &["mod", "host", "erased"]), listed());
+    assert_eq!(
+        rust_files("src/ui/figures", &["mod", "host", "erased"]),
+        listed()
+    );
     assert_eq!(listed().len(), CATALOGUE.len(), "a name is listed twice");
 }
 
