@@ -53,28 +53,48 @@ fn the_timeline_holds_every_phase_rank_and_repetition() {
 
 #[test]
 fn calibrate_writes_a_preset_the_model_reads() {
+    // Two sizes, so the fit goes through both points. Timing is at the
+    // mercy of the machine: with other work on its two cores a ping-pong
+    // has been timed so unevenly that no τ ≥ 0 fits, which calibrate
+    // refuses, telling the user to measure more round trips; so does the
+    // test, and only that refusal is forgiven.
     let dir = std::env::temp_dir().join(format!("commbook-mpi-cal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("machine.json");
     let f = file.to_str().unwrap();
-    let o = mpirun(
-        2,
-        &[
-            "calibrate",
-            "--sizes",
-            "8,1024,65536",
-            "--repeat",
-            "5",
-            "--out",
-            f,
-            "--json",
-        ],
-    );
+    let mut o = None;
+    for repeat in ["5", "50", "500"] {
+        let run = mpirun(
+            2,
+            &[
+                "calibrate",
+                "--sizes",
+                "8,1048576",
+                "--repeat",
+                repeat,
+                "--out",
+                f,
+                "--json",
+            ],
+        );
+        let done = run.status == Some(0);
+        assert!(
+            done || run.stderr.contains(
+                "which no model can use; measure more sizes (--sizes) or round trips (--repeat)"
+            ),
+            "{run:#?}"
+        );
+        o = Some(run);
+        if done {
+            break;
+        }
+    }
+    let o = o.expect("calibrate ran");
     assert_eq!(o.status, Some(0), "{o:#?}");
     let p = o.json();
     assert_eq!(p["schema"], "commbook-machine/1");
     assert_eq!(p["name"], "custom");
-    assert_eq!(p["points"].as_array().unwrap().len(), 3);
+    assert_eq!(p["points"].as_array().unwrap().len(), 2);
     assert!(p["tau_us"].as_f64().unwrap() > 0.0 && p["bandwidth_mb_s"].as_f64().unwrap() > 0.0);
     assert!(
         p["advisor"]

@@ -16,21 +16,22 @@ pub fn document() -> Option<Document> {
     window()?.document()
 }
 
-/// The current `location.hash`, with its `#`.
+/// The current `location.hash`, with its `#` (or the address a figure has
+/// just written, if the address bar has not been given it yet:
+/// [`crate::ui::address`]).
 pub fn hash() -> String {
     window()
-        .and_then(|w| w.location().hash().ok())
+        .map(|w| crate::ui::address::hash(&w))
         .unwrap_or_default()
 }
 
 /// Replaces the hash without adding a history entry or firing `hashchange`:
 /// used when a figure's step or settings change, so the URL always reopens
-/// the current view while Back still leaves the chapter.
+/// the current view while Back still leaves the chapter. Rewrites in quick
+/// succession are paced ([`crate::ui::address`]).
 pub fn replace_hash(h: &str) {
-    if let Some(w) = window()
-        && let Ok(history) = w.history()
-    {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(h));
+    if let Some(w) = window() {
+        crate::ui::address::replace(&w, h);
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Yew front end (wasm only). It renders what the core and the book
 //! return and never recomputes an algorithm in a view.
 
+pub mod address;
 pub mod app;
 pub mod chart;
 pub mod dom;

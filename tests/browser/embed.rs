@@ -65,3 +65,57 @@ async fn following_another_link_to_the_same_figure_opens_it() {
     let value = n.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value());
     assert_eq!(value.as_deref(), Some("6"));
 }
+
+/// The address bar as the browser holds it, without writing what the book
+/// holds back.
+fn address_bar() -> String {
+    web_sys::window().unwrap().location().hash().unwrap()
+}
+
+async fn wait_ms(ms: u64) {
+    yew::platform::time::sleep(std::time::Duration::from_millis(ms)).await;
+}
+
+#[wasm_bindgen_test]
+async fn quick_steps_reach_the_address_bar_paced_and_a_new_address_wins() {
+    use commbook::ui::address::INTERVAL_MS;
+    let m = mount("#/embed/lp?n=4&step=0").await;
+    let pause = INTERVAL_MS as u64 + 50;
+    wait_ms(pause).await;
+    let next = "#widget-lp button[aria-label^='Next step']";
+    // A lone step is written at once.
+    m.click(next).await;
+    assert!(address_bar().contains("step=1"), "{}", address_bar());
+    // Steps in quick succession are held back, then written: the last one.
+    m.click(next).await;
+    m.click(next).await;
+    assert!(
+        address_bar().contains("step=1"),
+        "held back: {}",
+        address_bar()
+    );
+    assert!(
+        commbook::ui::dom::hash().contains("step=3"),
+        "the book sees its own step"
+    );
+    wait_ms(pause).await;
+    assert!(
+        address_bar().contains("step=3"),
+        "written: {}",
+        address_bar()
+    );
+    // A step held back when the reader goes elsewhere is dropped, so it
+    // never overwrites the new address.
+    m.click(next).await;
+    m.click(next).await;
+    let h = web_sys::window().unwrap().history().unwrap();
+    h.replace_state_with_url(
+        &wasm_bindgen::JsValue::NULL,
+        "",
+        Some("#/chapter/permutations"),
+    )
+    .unwrap();
+    assert_eq!(commbook::ui::dom::hash(), "#/chapter/permutations");
+    wait_ms(pause).await;
+    assert_eq!(address_bar(), "#/chapter/permutations");
+}

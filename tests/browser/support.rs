@@ -25,12 +25,15 @@ pub fn document() -> web_sys::Document {
 
 /// Sets the URL hash without a `hashchange` (as a fresh page load would see it).
 pub fn set_hash(hash: &str) {
+    commbook::ui::address::flush();
     let h = web_sys::window().unwrap().history().unwrap();
     h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
         .unwrap();
 }
 
+/// The address bar, once the book has written what it holds back.
 pub fn hash() -> String {
+    commbook::ui::address::flush();
     web_sys::window().unwrap().location().hash().unwrap()
 }
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 /// The schema name written into, and required from, every preset.
 pub const SCHEMA: &str = "commbook-machine/1";
 
-/// One measured size: half the median round trip of a ping-pong.
+/// One measured size: half the fastest round trip of a ping-pong.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     pub bytes: u64,

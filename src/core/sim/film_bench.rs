@@ -126,3 +126,23 @@ fn seeks(spec: TopologySpec, bytes: u64) {
         pct(&seeks, 1.0)
     );
 }
+
+/// Before the first picture: scheduling the 1,024-node all-to-all and
+/// setting the simulator up (grouping a million messages by sender and
+/// phase).
+#[test]
+#[ignore]
+fn film_setup_fat_tree_1024() {
+    let t0 = Instant::now();
+    let (spec, cfg, t) = alltoall(TopologySpec::FatTree { procs: 1024 }, 64);
+    let t1 = Instant::now();
+    let run = crate::sim::FilmRun::new(spec, &cfg, &t).unwrap();
+    let t2 = Instant::now();
+    let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
+    println!(
+        "messages and schedule {:.0} ms, simulator set up {:.0} ms",
+        ms(t0, t1),
+        ms(t1, t2)
+    );
+    drop(run);
+}

@@ -12,7 +12,7 @@
 //! boundary does not depend on the order in which deliveries are handled.
 
 use super::traffic::{SimMessage, Sync};
-use crate::sorting::{key2, sort_by_u64};
+use crate::sorting::bucket;
 
 /// The release rule with its bookkeeping.
 #[derive(Clone, Debug)]
@@ -34,19 +34,6 @@ pub(crate) struct Release {
     pub(super) ptr: Vec<u32>,
 }
 
-/// Groups `items` (key, value), already sorted by key, into CSR form: the
-/// values and the start offset of each key `0..keys` (plus the end).
-fn group(keys: usize, items: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    let mut start = vec![0u32; keys + 1];
-    for &(k, _) in &items {
-        start[k as usize + 1] += 1;
-    }
-    for k in 0..keys {
-        start[k + 1] += start[k];
-    }
-    (items.into_iter().map(|(_, v)| v).collect(), start)
-}
-
 impl Release {
     /// Bookkeeping for `messages` (phases below `phases`) on `n` processors.
     pub fn new(sync: Sync, messages: &[SimMessage], phases: usize, n: usize) -> Release {
@@ -60,23 +47,20 @@ impl Release {
         for &k in &phase {
             left[k as usize] += 1;
         }
-        let mut items: Vec<(u32, u32)> = (0..m as u32).map(|i| (phase[i as usize], i)).collect();
-        sort_by_u64(&mut items, |&(k, _)| k as u64);
-        let (by_phase, start) = group(phases, items);
-        // A message appears once per distinct end, ordered by (phase, id).
+        let ids: Vec<u32> = (0..m as u32).collect();
+        let (by_phase, start) = bucket(phases, &ids, |&i| phase[i as usize] as usize);
+        // A message appears once per distinct end, ordered by (node, phase,
+        // id): taken in (phase, id) order, grouped by node (stably).
         let mut inv = Vec::with_capacity(2 * m);
-        for (i, &(s, d)) in ends.iter().enumerate() {
-            inv.push((s, i as u32));
+        for &i in &by_phase {
+            let (s, d) = ends[i as usize];
+            inv.push((s, i));
             if d != s {
-                inv.push((d, i as u32));
+                inv.push((d, i));
             }
         }
-        // By (node, phase, id): `inv` is in id order already and the sort
-        // keeps the order of equal keys.
-        sort_by_u64(&mut inv, |&(node, i)| {
-            key2(node as usize, phase[i as usize] as usize)
-        });
-        let (involve, inv_start) = group(n, inv);
+        let (inv, inv_start) = bucket(n, &inv, |&(node, _)| node as usize);
+        let involve = inv.into_iter().map(|(_, i)| i).collect();
         Release {
             sync,
             ends,

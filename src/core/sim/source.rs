@@ -21,7 +21,7 @@ use super::fabric::{Fabric, NONE};
 use super::release::Release;
 use super::traffic::Traffic;
 use super::view::SimEvent;
-use crate::sorting::{key2, sort_by_u64};
+use crate::sorting::bucket;
 use crate::trace::Recorder;
 
 /// "Not yet" for a cycle stamp.
@@ -142,26 +142,6 @@ impl Sources {
                 awaits: NONE,
             })
             .collect();
-        let mut order: Vec<u32> = (0..msgs.len() as u32)
-            .filter(|&i| msgs[i as usize].src != msgs[i as usize].dst)
-            .collect();
-        // By (sender, phase, id); `order` is in id order already and the
-        // sort keeps the order of equal keys.
-        sort_by_u64(&mut order, |&i| {
-            let m = &msgs[i as usize];
-            key2(m.src as usize, m.phase as usize)
-        });
-        let mut count = vec![0u32; n];
-        for &i in &order {
-            count[msgs[i as usize].src as usize] += 1;
-        }
-        let (mut q_next, mut q_end) = (vec![0u32; n], vec![0u32; n]);
-        let mut acc = 0;
-        for p in 0..n {
-            q_next[p] = acc;
-            acc += count[p];
-            q_end[p] = acc;
-        }
         let phases = traffic
             .messages
             .iter()
@@ -169,6 +149,15 @@ impl Sources {
             .max()
             .unwrap_or(0)
             .max(traffic.phases);
+        let ids: Vec<u32> = (0..msgs.len() as u32)
+            .filter(|&i| msgs[i as usize].src != msgs[i as usize].dst)
+            .collect();
+        // By (sender, phase, id): by phase, then by sender keeping that
+        // order (both counting sorts are stable).
+        let (by_phase, _) = bucket(phases, &ids, |&i| msgs[i as usize].phase as usize);
+        let (order, starts) = bucket(n, &by_phase, |&i| msgs[i as usize].src as usize);
+        let q_next = starts[..n].to_vec();
+        let q_end = starts[1..].to_vec();
         let sl = cfg.send_limit as usize;
         Sources {
             release: Release::new(traffic.sync, &traffic.messages, phases, n),

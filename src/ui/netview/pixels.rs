@@ -6,7 +6,8 @@
 //! frame's cost went with it), more than a frame. Here the links are
 //! written into a pixel buffer in wasm (a line per link, hotter and held
 //! links last, so on top) and handed over as one image, whose cost is the
-//! picture's size, not the network's.
+//! picture's size, not the network's. Which pixels each link covers is
+//! worked out once per size ([`Raster`]); a frame only colours them.
 
 use super::draw::Frame;
 use wasm_bindgen::Clamped;
@@ -23,68 +24,128 @@ fn rgba(hex: &str) -> [u8; 4] {
     [byte(0), byte(2), byte(4), 255]
 }
 
-/// A picture of `w` × `h` pixels.
-struct Picture {
-    w: i64,
-    h: i64,
+/// The pixels of every link's line at one size of the picture, worked out
+/// once (a float step per pixel for 650,000 pixels was most of a frame)
+/// and kept while the picture keeps its layout and size.
+struct Raster {
+    /// The layout's address, its link count, the size and the scale.
+    key: (usize, usize, u32, u32, u64),
+    /// Link `l`'s pixels are `dots[starts[l]..starts[l + 1]]`.
+    starts: Vec<u32>,
+    /// Pixel indices; bit 31 set when the pixel to the right is inside
+    /// the picture, bit 30 when the one below is (a held link's line is
+    /// two pixels wide).
+    dots: Vec<u32>,
+    /// The picture's RGBA bytes, reused from frame to frame.
     px: Vec<u8>,
 }
 
-impl Picture {
-    fn dot(&mut self, x: i64, y: i64, c: [u8; 4]) {
-        if (0..self.w).contains(&x) && (0..self.h).contains(&y) {
-            let i = 4 * (y * self.w + x) as usize;
-            self.px[i..i + 4].copy_from_slice(&c);
-        }
-    }
+const RIGHT: u32 = 1 << 31;
+const BELOW: u32 = 1 << 30;
 
-    /// A line from (x0, y0) to (x1, y1), `thick` pixels wide (1 or 2).
-    fn line(&mut self, (x0, y0): (f64, f64), (x1, y1): (f64, f64), c: [u8; 4], thick: bool) {
-        let n = (x1 - x0).abs().max((y1 - y0).abs()).ceil().max(1.0) as usize;
-        for i in 0..=n {
-            let t = i as f64 / n as f64;
-            let (x, y) = ((x0 + (x1 - x0) * t) as i64, (y0 + (y1 - y0) * t) as i64);
-            self.dot(x, y, c);
-            if thick {
-                self.dot(x + 1, y, c);
-                self.dot(x, y + 1, c);
+thread_local! {
+    static RASTER: std::cell::RefCell<Option<Raster>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Raster {
+    fn new(f: &Frame, key: (usize, usize, u32, u32, u64)) -> Raster {
+        let (w, h) = (key.2 as i64, key.3 as i64);
+        let mut starts = Vec::with_capacity(f.layout.links.len() + 1);
+        let mut dots: Vec<u32> = Vec::new();
+        for s in &f.layout.links {
+            starts.push(dots.len() as u32);
+            let Some(s) = s else { continue };
+            let ((x0, y0), (x1, y1)) = (f.px(s.x0, s.y0), f.px(s.x1, s.y1));
+            let n = (x1 - x0).abs().max((y1 - y0).abs()).ceil().max(1.0) as usize;
+            let first = dots.len();
+            for i in 0..=n {
+                let t = i as f64 / n as f64;
+                let (x, y) = ((x0 + (x1 - x0) * t) as i64, (y0 + (y1 - y0) * t) as i64);
+                if (0..w).contains(&x) && (0..h).contains(&y) {
+                    let mut d = (y * w + x) as u32;
+                    if x + 1 < w {
+                        d |= RIGHT;
+                    }
+                    if y + 1 < h {
+                        d |= BELOW;
+                    }
+                    if dots.len() == first || dots.last() != Some(&d) {
+                        dots.push(d);
+                    }
+                }
             }
+        }
+        starts.push(dots.len() as u32);
+        let px = vec![0; 4 * key.2 as usize * key.3 as usize];
+        Raster {
+            key,
+            starts,
+            dots,
+            px,
         }
     }
 }
 
 /// Draws the links (coloured by `key`: band × 2 + held, as [`super::draw`]
-/// batches them) and the nodes into the canvas, replacing its pixels.
+/// batches them; hotter and held links last, so on top) and the nodes
+/// into the canvas, replacing its pixels.
 pub fn overview(c: &Ctx, f: &Frame, (w, h): (u32, u32), key: &[u8], ramp: [&str; 5], node: &str) {
-    let mut p = Picture {
-        w: w as i64,
-        h: h as i64,
-        px: vec![0; 4 * w as usize * h as usize],
-    };
     let colours: Vec<[u8; 4]> = ramp.iter().map(|s| rgba(s)).collect();
-    for k in 0..10u8 {
-        for (l, s) in f.layout.links.iter().enumerate() {
-            if key.get(l) == Some(&k)
-                && let Some(s) = s
-            {
-                p.line(
-                    f.px(s.x0, s.y0),
-                    f.px(s.x1, s.y1),
-                    colours[k as usize / 2],
-                    k % 2 == 1,
-                );
+    // The links in drawing order: by key, then by number.
+    let order = (0..10u8).flat_map(|k| {
+        (0..f.layout.links.len()).filter(move |&l| key.get(l).copied().unwrap_or(0) == k)
+    });
+    let id = (
+        std::ptr::from_ref(f.layout) as usize,
+        f.layout.links.len(),
+        w,
+        h,
+        f.scale.to_bits(),
+    );
+    RASTER.with_borrow_mut(|r| {
+        if r.as_ref().is_none_or(|r| r.key != id) {
+            // The old size's pixels go before the new ones are worked out
+            // (at zoom 8 each is tens of megabytes).
+            *r = None;
+            *r = Some(Raster::new(f, id));
+        }
+        let Some(r) = r else { return };
+        let px = &mut r.px;
+        px.fill(0);
+        let w = w as usize;
+        for l in order {
+            let k = key.get(l).copied().unwrap_or(0);
+            let c = colours[k as usize / 2];
+            let thick = k % 2 == 1;
+            let (a, b) = (r.starts[l], r.starts[l + 1]);
+            for &d in &r.dots[a as usize..b as usize] {
+                let i = (d & !(RIGHT | BELOW)) as usize;
+                px[4 * i..4 * i + 4].copy_from_slice(&c);
+                if thick {
+                    if d & RIGHT != 0 {
+                        px[4 * i + 4..4 * i + 8].copy_from_slice(&c);
+                    }
+                    if d & BELOW != 0 {
+                        px[4 * (i + w)..4 * (i + w) + 4].copy_from_slice(&c);
+                    }
+                }
             }
         }
-    }
-    let dark = rgba(node);
-    for n in &f.layout.nodes {
-        let (x, y) = f.px(n.x, n.y);
-        let (x, y) = (x as i64, y as i64);
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            p.dot(x + dx, y + dy, dark);
+        let dark = rgba(node);
+        let (wi, hi) = (w as i64, h as i64);
+        for n in &f.layout.nodes {
+            let (x, y) = f.px(n.x, n.y);
+            let (x, y) = (x as i64, y as i64);
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let (x, y) = (x + dx, y + dy);
+                if (0..wi).contains(&x) && (0..hi).contains(&y) {
+                    let i = 4 * (y * wi + x) as usize;
+                    px[i..i + 4].copy_from_slice(&dark);
+                }
+            }
         }
-    }
-    if let Ok(img) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&p.px), w, h) {
-        let _ = c.put_image_data(&img, 0.0, 0.0);
-    }
+        if let Ok(img) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(px), w as u32, h) {
+            let _ = c.put_image_data(&img, 0.0, 0.0);
+        }
+    });
 }
