@@ -8,7 +8,8 @@
 //! So the first rewrite is written at once and those that follow within
 //! [`INTERVAL_MS`] are held, the last of them written when the interval
 //! ends: a single step (a key, a click) still shows in the address bar
-//! at once, while scrubbing or playing writes it four times a second.
+//! at once, while scrubbing or holding a key down writes it four times a
+//! second (a playing player writes it when it stops).
 //!
 //! The held address lives on `window`, not in this module: each wasm
 //! module of the book has its own copy of this code, and a figure of one
