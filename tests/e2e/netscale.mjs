@@ -6,6 +6,7 @@
 
 export const NETSCALE_CASES = [
   { id: 'mesh 16x32 LP 256 B', hash: '#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256' },
+  { id: 'mesh 16x32 LP 4 KB', hash: '#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=4096' },
   { id: 'fat tree 1024 LP 64 B', hash: '#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=lp&bytes=64' },
 ];
 

@@ -155,7 +155,7 @@ impl Figure for Netsim {
         ),
         (
             "bytes",
-            "a run may hold at most 1 M messages and 1,000 M flit moves (about a minute in the browser)",
+            "a run may hold at most 1 M messages and 1,500 M flit moves (about two minutes in the browser): the 16 × 32 all-to-all up to 4 KB, the 1,024-node one up to 256 B",
         ),
         ("pairs", "e.g. 0:5,3:12"),
         ("collective", "for the scatter and gather messages: from and to processor 0"),
@@ -213,15 +213,16 @@ mod tests {
         assert!(one.steps > 0);
         assert!(one.notices[0].0.contains("at least 2 processors"));
         let big = NetsimSettings {
-            rows: 16,
+            net: Net::FatTree,
+            rows: 32,
             cols: 32,
-            bytes: 8192,
+            bytes: 1024,
             ..crate::book::settings::Settings::from_values(&Default::default())
         };
         let (key, _) = Netsim::key(&big);
         let out = crate::core::step::run(Netsim::compute(&key));
         let SimRun::Refused(why) = out else {
-            panic!("a 16 × 32 all-to-all of 8 KB is too much traffic")
+            panic!("a 1,024-node all-to-all of 1 KB is too much traffic")
         };
         assert!(why.contains("flit moves, above the limit"), "{why}");
     }

@@ -64,7 +64,7 @@ impl fmt::Display for SimError {
             ),
             SimError::TooMuchTraffic { moves, max } => write!(
                 f,
-                "the traffic needs {} flit moves, above the limit of {} (about a minute natively); use fewer or shorter messages",
+                "the traffic needs {} flit moves, above the limit of {} (about a minute natively, two in a browser); use fewer processors or fewer or shorter messages",
                 count(*moves as usize),
                 count(*max as usize)
             ),

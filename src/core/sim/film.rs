@@ -61,7 +61,7 @@ pub const CHECKPOINT_CYCLES: u64 = 20_000;
 pub const CHECKPOINT_BUDGET: usize = 48 << 20;
 /// See [`CHECKPOINT_BUDGET`].
 pub const BUDGET_PER_MESSAGE: usize = 16;
-/// Most cycles a film records (its activity costs 4 bytes a cycle).
+/// Most cycles a film records (its activity costs 2 bytes a cycle).
 pub const FILM_MAX_CYCLES: u64 = 16_000_000;
 
 /// Messages of one processor by where they are.
@@ -132,7 +132,7 @@ pub struct Film {
     replay: RefCell<Simulator>,
     times: Vec<Times>,
     checkpoints: Checkpoints,
-    activity: Vec<u32>,
+    activity: Vec<u16>,
     /// Cycles after which a phase had all its messages delivered, sorted,
     /// without repeats.
     pub phase_marks: Vec<usize>,
@@ -153,7 +153,7 @@ impl Film {
         spec: TopologySpec,
         mut sim: Simulator,
         mut checkpoints: Checkpoints,
-        activity: Vec<u32>,
+        activity: Vec<u16>,
     ) -> Film {
         let outcome = sim.outcome();
         let e = &sim.engine;
@@ -206,8 +206,7 @@ impl Film {
     pub fn activity(&self, pos: usize) -> u32 {
         pos.checked_sub(1)
             .and_then(|i| self.activity.get(i))
-            .copied()
-            .unwrap_or(0)
+            .map_or(0, |&m| m as u32)
     }
 
     /// The first cycle after `pos` in which a flit moves (the end if none).

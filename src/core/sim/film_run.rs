@@ -22,7 +22,7 @@ pub struct FilmRun {
     spec: TopologySpec,
     sim: Simulator,
     checkpoints: Checkpoints,
-    activity: Vec<u32>,
+    activity: Vec<u16>,
     every_moves: u64,
     least_moves: u64,
     every_cycles: u64,
@@ -80,7 +80,10 @@ impl FilmRun {
         let more = self.sim.advance();
         let e = &self.sim.engine;
         if e.now > now {
-            self.activity.push((e.moved - moved) as u32);
+            // A channel moves at most one flit a cycle, and no network has
+            // 65,535 channels (the 1,024-node fat tree has 10,240).
+            self.activity
+                .push((e.moved - moved).min(u16::MAX as u64) as u16);
             self.activity.resize(e.now as usize, 0);
         }
         if e.now > FILM_MAX_CYCLES {
