@@ -97,3 +97,20 @@ pub fn flush() {
         write(&w, &h);
     }
 }
+
+/// Whether an address is held back, to be written (or dropped) when the
+/// interval ends.
+pub fn holding() -> bool {
+    web_sys::window().is_some_and(|w| get(&w, HELD).is_string())
+}
+
+/// Sets when the address was last written, on the page's clock
+/// (`performance.now()`), as if it had been written then. Tests place a
+/// step inside or outside the interval with it, so what they check does
+/// not depend on how busy the machine is.
+#[doc(hidden)]
+pub fn set_last_write(ms: f64) {
+    if let Some(w) = web_sys::window() {
+        set(&w, LAST, &JsValue::from_f64(ms));
+    }
+}

@@ -1,22 +1,60 @@
 //! Mounting the app at a given URL and reading the page.
 
 use commbook::ui::app::App;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 /// A mounted app; unmounts itself when dropped.
 pub struct Mounted {
-    handle: Option<yew::AppHandle<App>>,
+    id: u32,
     pub root: Element,
+}
+
+thread_local! {
+    /// The apps mounted and not yet dropped. A failing test's assertion
+    /// aborts without running `Drop` (panics abort in wasm), so its app
+    /// would stay mounted, listening to the window, and disturb the tests
+    /// after it: the panic hook installed by [`prepare`] unmounts them.
+    static LIVE: RefCell<Vec<(u32, yew::AppHandle<App>, Element)>> =
+        const { RefCell::new(Vec::new()) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(0) };
+    static HOOKED: Cell<bool> = const { Cell::new(false) };
+}
+
+fn unmount(handle: yew::AppHandle<App>, root: &Element) {
+    handle.destroy();
+    root.remove();
 }
 
 impl Drop for Mounted {
     fn drop(&mut self) {
-        if let Some(h) = self.handle.take() {
-            h.destroy();
+        let found = LIVE.with(|live| {
+            let mut live = live.borrow_mut();
+            let at = live.iter().position(|(id, ..)| *id == self.id)?;
+            Some(live.swap_remove(at))
+        });
+        if let Some((_, handle, root)) = found {
+            unmount(handle, &root);
         }
-        self.root.remove();
     }
+}
+
+/// Chains a panic hook that unmounts every live app, after the usual
+/// report.
+fn unmount_on_panic() {
+    if HOOKED.with(|h| h.replace(true)) {
+        return;
+    }
+    let report = std::panic::take_hook();
+    // Through Yew, or its first render replaces the hook with its own.
+    yew::set_custom_panic_hook(Box::new(move |info| {
+        report(info);
+        let left = LIVE.with(|live| live.try_borrow_mut().map(|mut l| std::mem::take(&mut *l)));
+        for (_, handle, root) in left.unwrap_or_default() {
+            unmount(handle, &root);
+        }
+    }));
 }
 
 pub fn document() -> web_sys::Document {
@@ -44,6 +82,7 @@ mod bundled {
 /// Hosts every figure in this one wasm module and offers the pages the
 /// build wrote, as if fetched (the test runner serves no site).
 pub fn prepare() {
+    unmount_on_panic();
     commbook::ui::figures::host::install(&commbook::ui::figures::packs::all());
     for (file, text) in bundled::PAGES {
         commbook::ui::loader::offer(file, text);
@@ -62,11 +101,10 @@ pub async fn mount_prepared() -> Mounted {
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
+    LIVE.with(|live| live.borrow_mut().push((id, handle, root.clone())));
     settle().await;
-    Mounted {
-        handle: Some(handle),
-        root,
-    }
+    Mounted { id, root }
 }
 
 /// The pages and the search index the build wrote, `(file, text)`.
