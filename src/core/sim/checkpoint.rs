@@ -92,15 +92,10 @@ pub(crate) fn block_spans(times: &[Times]) -> Vec<(u32, u32)> {
 /// finished run (the counters of one under way aside); whether it is
 /// released and done, for the release rule's own flags.
 #[inline(always)]
-fn rebuild(m: &mut Msg, t: &Times, c: u64, startup: u64) -> (bool, bool) {
+fn rebuild(m: &mut Msg, t: &Times, c: u64) -> (bool, bool) {
     let (released, started, finish) = (t.released(), t.started(), t.finish());
     m.released = if released <= c { released } else { NEVER };
     m.started = if started < c { started } else { NEVER };
-    m.ready = if m.started == NEVER {
-        NEVER
-    } else {
-        m.started + startup
-    };
     m.finish = if finish <= c { finish } else { NEVER };
     let whole = if m.finish != NEVER && m.src != m.dst {
         m.packets
@@ -154,7 +149,6 @@ impl Engine {
     ) {
         let c = self.now;
         self.blocked_at.fill(NEVER);
-        let startup = self.cfg.startup as u64;
         let s = &mut self.src;
         s.phase_marks.clear();
         s.phase_marks.extend_from_slice(&marks[..kept.phase_marks]);
@@ -181,13 +175,13 @@ impl Engine {
                     || t.started.wrapping_sub(lo) <= span
                     || t.finish.wrapping_sub(lo) <= span
                 {
-                    (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], t, c, startup);
+                    (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], t, c);
                 }
             }
         }
         for &i in in_play {
             let i = i as usize;
-            (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], &times[i], c, startup);
+            (r.released[i], r.done[i]) = rebuild(&mut s.msgs[i], &times[i], c);
         }
         for f in &kept.flights {
             let m = &mut s.msgs[f.msg as usize];
@@ -331,7 +325,6 @@ impl Engine {
                     counts,
                     m.released,
                     m.started,
-                    m.ready,
                     m.finish,
                     m.holds_slot,
                     m.awaits,

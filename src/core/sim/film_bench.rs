@@ -45,6 +45,13 @@ fn film_seek_fat_tree_1024() {
     seeks(TopologySpec::FatTree { procs: 1024 }, 64);
 }
 
+/// The largest fat-tree all-to-all the animator takes (866 M moves).
+#[test]
+#[ignore]
+fn film_seek_fat_tree_1024_256b() {
+    seeks(TopologySpec::FatTree { procs: 1024 }, 256);
+}
+
 #[test]
 #[ignore]
 fn film_seek_mesh_16x32() {

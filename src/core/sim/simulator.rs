@@ -75,7 +75,7 @@ impl Simulator {
             .msgs
             .iter()
             .filter(|m| m.src != m.dst)
-            .map(|m| m.flits)
+            .map(|m| cfg.packet.flits(m.bytes))
             .sum();
         let m = traffic.messages.len() as u64;
         let limit = 3 * moves + m * (cfg.startup as u64 + 2) + 64;

@@ -125,7 +125,11 @@ impl SimResult {
                 bytes: m.bytes,
                 phase: m.phase as usize,
                 packets: if m.src == m.dst { 0 } else { m.packets as u64 },
-                flits: if m.src == m.dst { 0 } else { m.flits },
+                flits: if m.src == m.dst {
+                    0
+                } else {
+                    e.cfg.packet.flits(m.bytes)
+                },
                 hops: m.hops as u64,
                 released_at: when(m.released),
                 started_at: when(m.started),
