@@ -121,10 +121,21 @@ fn seeks(spec: TopologySpec, bytes: u64) {
         f.frame(to + 1);
         steps.push(t.elapsed().as_secs_f64() * 1e3);
     }
+    // Sixteen cycles on: a frame of the player at its fastest speed.
+    let mut strides = Vec::new();
+    for _ in 0..50 {
+        let to = rng.below(f.cycles() - 16);
+        f.frame(to);
+        let t = Instant::now();
+        f.frame(to + 16);
+        strides.push(t.elapsed().as_secs_f64() * 1e3);
+    }
     println!(
-        "next frame: median {:.2} ms, max {:.2} ms",
+        "next frame: median {:.2} ms, max {:.2} ms; 16 cycles on: median {:.2} ms, p95 {:.2} ms",
         pct(&steps, 0.5),
-        pct(&steps, 1.0)
+        pct(&steps, 1.0),
+        pct(&strides, 0.5),
+        pct(&strides, 0.95)
     );
     println!(
         "seek: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",

@@ -134,9 +134,9 @@ pub const MAX_MESSAGES: usize = 1 << 20;
 /// Most flit moves one run accepts: about a minute natively and two in a
 /// browser. Enough for the whole Delta's all-to-all of 4 KB (1,214 M),
 /// which the animator still seeks within its 50 ms; the 1,024-node CM-5's
-/// of 1 KB (3,467 M) took six minutes to simulate in headless Chromium,
-/// 210 MB and 650 ms a seek, all past the animator's budgets, so it stops
-/// at 256 B (866 M; 512 B is 1,733 M).
+/// of 1 KB (3,467 M) took 5.5 minutes to simulate in headless Chromium,
+/// 194 MB, 590 ms a seek and dropped most frames while playing, past the
+/// animator's budgets, so it stops at 256 B (866 M; 512 B is 1,733 M).
 pub const MAX_FLIT_MOVES: u64 = 1_500_000_000;
 
 /// S + H + F(L) + G·(P(L) − 1): the cycles a message of `bytes` bytes
