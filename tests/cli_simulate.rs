@@ -104,6 +104,15 @@ fn bad_input_fails_with_one_line() {
     }
     let e = fails("--topology mesh:4x4 --pairs 0:15 --bytes 1099511627776");
     assert!(e.contains("above the limit"), "{e}");
+    // With the largest size that fits, halving the one given (the core's
+    // tests check that it fits and twice it does not).
+    let fits = e
+        .split("with bytes = ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no size suggested: {e}"));
+    assert!(fits.is_power_of_two() && fits < 1 << 40, "{e}");
     let e = fails("--topology mesh:1x4 --pairs 1:0,3:0 --bytes 964 --claim arrival");
     assert!(e.contains("deadlock at cycle"), "{e}");
 }

@@ -55,7 +55,14 @@ pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
     let spec = TopologySpec::parse(&topo).map_err(ApiError)?;
     let cfg = config(args, spec)?;
     let traffic = traffic(args, spec)?;
-    let (fab, _) = sim::check(spec, &cfg, &traffic)?;
+    // The size the messages were given, to suggest a smaller one if the
+    // traffic is too much.
+    let bytes = match args.string("pairs")? {
+        Some(_) => Some(args.uint("bytes", 0, MAX_BYTES)?.unwrap_or(DEFAULT_BYTES)),
+        None => args.uint("bytes", 1, MAX_BYTES)?,
+    };
+    let (fab, _) = sim::check(spec, &cfg, &traffic)
+        .map_err(|e| ApiError(sim::explain(&e, spec, &cfg, &traffic, bytes)))?;
     let r = sim::simulate(spec, &cfg, &traffic)?;
     match &r.outcome {
         Outcome::Completed => {}

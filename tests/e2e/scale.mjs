@@ -127,6 +127,7 @@ for (const [hash, procs, messages] of [
   await page.waitForFunction(() => document.body.innerText.includes('This run cannot be shown'), null, { timeout: 60000 });
   const text = await page.innerText('body');
   check(/the traffic needs [\d\s\u202f\u2009\u00a0,]+ flit moves, above the limit of 1\D500\D000\D000/.test(text), 'the 1,024-node all-to-all of 1 KB is refused with the limit');
+  check(text.includes('The same run with bytes = 256 fits the limit.'), 'the refusal names the largest message size that fits');
   check(problems.length === 0, `refusal: no console problem (${problems.join('; ')})`);
   await page.close();
 }

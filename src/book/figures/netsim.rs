@@ -13,7 +13,7 @@ use crate::book::inputs::network::{
 use crate::book::params::Notice;
 use crate::core::mesh::Algo as MeshAlgo;
 use crate::core::net::layout::Layout;
-use crate::core::sim::{Film, FilmRun, SimView, Sync, Traffic};
+use crate::core::sim::{self, Film, FilmRun, SimView, Sync, Traffic};
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
@@ -84,7 +84,7 @@ impl Stepper for NetsimRun {
             }
             Some(Stage::Build(p, t)) => match FilmRun::new(p.spec, &p.config(), &t) {
                 Ok(run) => Stage::Run(Box::new(run), Rc::new(Layout::new(p.spec)), t.messages.len()),
-                Err(e) => Stage::Refused(e.to_string()),
+                Err(e) => Stage::Refused(sim::explain(&e, p.spec, &p.config(), &t, Some(p.bytes))),
             },
             Some(Stage::Run(mut run, layout, m)) => {
                 let more = run.step();
@@ -225,6 +225,8 @@ mod tests {
             panic!("a 1,024-node all-to-all of 1 KB is too much traffic")
         };
         assert!(why.contains("flit moves, above the limit"), "{why}");
+        // 256 B is 866 M moves, 512 B 1,733 M: over the limit of 1,500 M.
+        assert!(why.ends_with("with bytes = 256 fits the limit."), "{why}");
     }
 
     #[test]

@@ -112,24 +112,10 @@ fn seeks(spec: TopologySpec, bytes: u64) {
         assert_eq!(fr.pos, to);
     }
     // The next cycle, from the one on screen (playing): no restore, no
-    // replay; what every frame costs besides them.
-    let mut steps = Vec::new();
-    for _ in 0..50 {
-        let to = rng.below(f.cycles() - 1);
-        f.frame(to);
-        let t = Instant::now();
-        f.frame(to + 1);
-        steps.push(t.elapsed().as_secs_f64() * 1e3);
-    }
-    // Sixteen cycles on: a frame of the player at its fastest speed.
-    let mut strides = Vec::new();
-    for _ in 0..50 {
-        let to = rng.below(f.cycles() - 16);
-        f.frame(to);
-        let t = Instant::now();
-        f.frame(to + 16);
-        strides.push(t.elapsed().as_secs_f64() * 1e3);
-    }
+    // replay; what every frame costs besides them. Then sixteen cycles on:
+    // a frame of the player at its fastest speed.
+    let steps = moves_on(&f, &mut rng, 1);
+    let strides = moves_on(&f, &mut rng, 16);
     println!(
         "next frame: median {:.2} ms, max {:.2} ms; 16 cycles on: median {:.2} ms, p95 {:.2} ms",
         pct(&steps, 0.5),
@@ -143,6 +129,19 @@ fn seeks(spec: TopologySpec, bytes: u64) {
         pct(&seeks, 0.95),
         pct(&seeks, 1.0)
     );
+}
+
+/// Times 50 frames `k` cycles on from a random frame on screen, in ms.
+fn moves_on(f: &Film, rng: &mut Rng, k: usize) -> Vec<f64> {
+    (0..50)
+        .map(|_| {
+            let to = rng.below(f.cycles() - k);
+            f.frame(to);
+            let t = Instant::now();
+            f.frame(to + k);
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect()
 }
 
 /// Before the first picture: scheduling the 1,024-node all-to-all and

@@ -189,6 +189,52 @@ pub fn check(
     Ok((fab, moves))
 }
 
+/// The largest of `bytes`/2, `bytes`/4, … down to 1 at which `traffic`
+/// keeps within [`MAX_FLIT_MOVES`], every message's size scaled by the
+/// same factor (the figures size their messages from one setting, as
+/// whole multiples of it), or `None` when even that is too much: what a
+/// refusal suggests instead.
+pub fn fitting_size(
+    spec: TopologySpec,
+    cfg: &SimConfig,
+    traffic: &Traffic,
+    bytes: u64,
+) -> Option<u64> {
+    let fab = Fabric::new(spec);
+    let moves = |size: u64| -> u64 {
+        let mut moves = 0u64;
+        for m in traffic.messages.iter().filter(|m| m.src != m.dst) {
+            let scaled = (m.bytes as u128 * size as u128 / bytes.max(1) as u128) as u64;
+            let per_flit = fab.hops(m.src, m.dst) as u64 + 1;
+            moves = moves.saturating_add(cfg.packet.flits(scaled).saturating_mul(per_flit));
+        }
+        moves
+    };
+    std::iter::successors(Some(bytes / 2), |&b| (b > 1).then_some(b / 2))
+        .take_while(|&b| b >= 1)
+        .find(|&b| moves(b) <= MAX_FLIT_MOVES)
+}
+
+/// `e` in words; when the traffic is too much and its messages are sized
+/// from a setting of `bytes`, followed by the largest size that fits
+/// ([`fitting_size`]).
+pub fn explain(
+    e: &SimError,
+    spec: TopologySpec,
+    cfg: &SimConfig,
+    traffic: &Traffic,
+    bytes: Option<u64>,
+) -> String {
+    let fits = match (e, bytes) {
+        (SimError::TooMuchTraffic { .. }, Some(bytes)) => fitting_size(spec, cfg, traffic, bytes),
+        _ => None,
+    };
+    match fits {
+        Some(b) => format!("{e}. The same run with bytes = {b} fits the limit."),
+        None => e.to_string(),
+    }
+}
+
 /// Runs a simulation without recording (the fast path).
 pub fn simulate(
     spec: TopologySpec,

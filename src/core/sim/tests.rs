@@ -409,3 +409,31 @@ fn local_copies_and_empty_traffic_take_no_time() {
     let none = simulate(spec, &SimConfig::cm5(), &Traffic::pairs(4, &[], 64)).unwrap();
     assert_eq!((none.cycles, none.outcome), (0, Outcome::Completed));
 }
+
+#[test]
+fn a_refusal_names_the_largest_size_that_fits() {
+    let spec = TopologySpec::FatTree { procs: 16 };
+    let cfg = SimConfig::cm5();
+    // Sizes as multiples of one setting (a block), as the figures make them.
+    let block = 1u64 << 34;
+    let t = |size: u64| {
+        let mut t = Traffic::pairs(16, &[(0, 15), (3, 4), (7, 7)], size);
+        t.messages[1].bytes = 3 * size;
+        t.messages[2].bytes = 5 * size;
+        t
+    };
+    assert!(matches!(
+        check(spec, &cfg, &t(block)),
+        Err(SimError::TooMuchTraffic { .. })
+    ));
+    let b = fitting_size(spec, &cfg, &t(block), block).unwrap();
+    assert!(b.is_power_of_two() && b < block, "{b}");
+    // It fits, and twice it does not.
+    assert!(check(spec, &cfg, &t(b)).is_ok());
+    assert!(matches!(
+        check(spec, &cfg, &t(2 * b)),
+        Err(SimError::TooMuchTraffic { .. })
+    ));
+    // A setting of one byte has no smaller size to offer.
+    assert_eq!(fitting_size(spec, &cfg, &t(1), 1), None);
+}
