@@ -54,13 +54,7 @@ pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
     })?;
     let spec = TopologySpec::parse(&topo).map_err(ApiError)?;
     let cfg = config(args, spec)?;
-    let traffic = traffic(args, spec)?;
-    // The size the messages were given, to suggest a smaller one if the
-    // traffic is too much.
-    let bytes = match args.string("pairs")? {
-        Some(_) => Some(args.uint("bytes", 0, MAX_BYTES)?.unwrap_or(DEFAULT_BYTES)),
-        None => args.uint("bytes", 1, MAX_BYTES)?,
-    };
+    let (traffic, bytes) = traffic(args, spec)?;
     let (fab, _) = sim::check(spec, &cfg, &traffic)
         .map_err(|e| ApiError(sim::explain(&e, spec, &cfg, &traffic, bytes)))?;
     let r = sim::simulate(spec, &cfg, &traffic)?;
@@ -140,7 +134,9 @@ fn config(args: &Args, spec: TopologySpec) -> Result<SimConfig, ApiError> {
     Ok(cfg)
 }
 
-fn traffic(args: &Args, spec: TopologySpec) -> Result<Traffic, ApiError> {
+/// The traffic, and the size its messages were given (if they were all
+/// given one), for a refusal to suggest a smaller one.
+fn traffic(args: &Args, spec: TopologySpec) -> Result<(Traffic, Option<u64>), ApiError> {
     let sync = choice(args, "sync", &Sync::ALL)?.unwrap_or(Sync::Loose);
     let pairs = args.string("pairs")?;
     let algo = args.string("algo")?;
@@ -154,7 +150,7 @@ fn traffic(args: &Args, spec: TopologySpec) -> Result<Traffic, ApiError> {
             let bytes = args.uint("bytes", 0, MAX_BYTES)?.unwrap_or(DEFAULT_BYTES);
             let mut t = Traffic::pairs(spec.procs(), &pairs, bytes);
             t.sync = sync;
-            Ok(t)
+            Ok((t, Some(bytes)))
         }
         (None, Some(name)) => {
             let algo = Algo::parse(&name).map_err(|e| ApiError(e.to_string()))?;
@@ -172,7 +168,7 @@ fn traffic(args: &Args, spec: TopologySpec) -> Result<Traffic, ApiError> {
                     "internal error: {name} produced an invalid schedule: {v}"
                 )));
             }
-            Ok(Traffic::from_schedule(&run.schedule, sync))
+            Ok((Traffic::from_schedule(&run.schedule, sync), bytes))
         }
     }
 }

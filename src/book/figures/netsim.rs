@@ -82,10 +82,13 @@ impl Stepper for NetsimRun {
                 let t = p.traffic(p.sync);
                 Stage::Build(p, t)
             }
-            Some(Stage::Build(p, t)) => match FilmRun::new(p.spec, &p.config(), &t) {
-                Ok(run) => Stage::Run(Box::new(run), Rc::new(Layout::new(p.spec)), t.messages.len()),
-                Err(e) => Stage::Refused(sim::explain(&e, p.spec, &p.config(), &t, Some(p.bytes))),
-            },
+            Some(Stage::Build(p, t)) => {
+                let cfg = p.config();
+                match FilmRun::new(p.spec, &cfg, &t) {
+                    Ok(run) => Stage::Run(Box::new(run), Rc::new(Layout::new(p.spec)), t.messages.len()),
+                    Err(e) => Stage::Refused(sim::explain(&e, p.spec, &cfg, &t, Some(p.bytes))),
+                }
+            }
             Some(Stage::Run(mut run, layout, m)) => {
                 let more = run.step();
                 let stage = Stage::Run(run, layout, m);

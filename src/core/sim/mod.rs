@@ -169,17 +169,7 @@ pub fn check(
             max: MAX_MESSAGES,
         });
     }
-    let mut moves = 0u64;
-    for m in &traffic.messages {
-        if m.src >= procs || m.dst >= procs {
-            let (src, dst) = (m.src, m.dst);
-            return Err(SimError::NoSuchNode { src, dst, procs });
-        }
-        if m.src != m.dst {
-            let per_flit = fab.hops(m.src, m.dst) as u64 + 1;
-            moves = moves.saturating_add(cfg.packet.flits(m.bytes).saturating_mul(per_flit));
-        }
-    }
+    let moves = flit_moves(&fab, cfg, traffic, (1, 1))?;
     if moves > MAX_FLIT_MOVES {
         return Err(SimError::TooMuchTraffic {
             moves,
@@ -187,6 +177,32 @@ pub fn check(
         });
     }
     Ok((fab, moves))
+}
+
+/// The flit moves of `traffic` with every message's size scaled by
+/// `num / den` (every flit crosses each link of its route and then its
+/// ejection channel), or the first message naming a processor outside the
+/// network.
+fn flit_moves(
+    fab: &Fabric,
+    cfg: &SimConfig,
+    traffic: &Traffic,
+    (num, den): (u64, u64),
+) -> Result<u64, SimError> {
+    let procs = fab.procs();
+    let mut moves = 0u64;
+    for m in &traffic.messages {
+        if m.src >= procs || m.dst >= procs {
+            let (src, dst) = (m.src, m.dst);
+            return Err(SimError::NoSuchNode { src, dst, procs });
+        }
+        if m.src != m.dst {
+            let bytes = (m.bytes as u128 * num as u128 / den.max(1) as u128) as u64;
+            let per_flit = fab.hops(m.src, m.dst) as u64 + 1;
+            moves = moves.saturating_add(cfg.packet.flits(bytes).saturating_mul(per_flit));
+        }
+    }
+    Ok(moves)
 }
 
 /// The largest of `bytes`/2, `bytes`/4, … down to 1 at which `traffic`
@@ -201,18 +217,9 @@ pub fn fitting_size(
     bytes: u64,
 ) -> Option<u64> {
     let fab = Fabric::new(spec);
-    let moves = |size: u64| -> u64 {
-        let mut moves = 0u64;
-        for m in traffic.messages.iter().filter(|m| m.src != m.dst) {
-            let scaled = (m.bytes as u128 * size as u128 / bytes.max(1) as u128) as u64;
-            let per_flit = fab.hops(m.src, m.dst) as u64 + 1;
-            moves = moves.saturating_add(cfg.packet.flits(scaled).saturating_mul(per_flit));
-        }
-        moves
-    };
     std::iter::successors(Some(bytes / 2), |&b| (b > 1).then_some(b / 2))
         .take_while(|&b| b >= 1)
-        .find(|&b| moves(b) <= MAX_FLIT_MOVES)
+        .find(|&b| flit_moves(&fab, cfg, traffic, (b, bytes)).is_ok_and(|m| m <= MAX_FLIT_MOVES))
 }
 
 /// `e` in words; when the traffic is too much and its messages are sized
