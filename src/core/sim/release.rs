@@ -12,7 +12,7 @@
 //! boundary does not depend on the order in which deliveries are handled.
 
 use super::traffic::{SimMessage, Sync};
-use crate::sorting::bucket;
+use crate::sorting::{bucket, bucket_each};
 
 /// The release rule with its bookkeeping.
 #[derive(Clone, Debug)]
@@ -50,31 +50,11 @@ impl Release {
         let ids: Vec<u32> = (0..m as u32).collect();
         let (by_phase, start) = bucket(phases, &ids, |&i| phase[i as usize] as usize);
         // A message appears once per distinct end, ordered by (node, phase,
-        // id): taken in (phase, id) order, placed by node. A counting sort
-        // written out here, not `bucket` over (node, id) pairs: for the
-        // 1,024-node all-to-all those pairs and their sorted copy took 32 MB
-        // at once, the set-up's peak.
-        let mut inv_start = vec![0u32; n + 1];
-        for &(s, d) in &ends {
-            inv_start[s as usize + 1] += 1;
-            if d != s {
-                inv_start[d as usize + 1] += 1;
-            }
-        }
-        for k in 0..n {
-            inv_start[k + 1] += inv_start[k];
-        }
-        let mut fill = inv_start[..n].to_vec();
-        let mut involve = vec![0u32; inv_start[n] as usize];
-        for &i in &by_phase {
+        // id): taken in (phase, id) order, placed under each end.
+        let (involve, inv_start) = bucket_each(n, &by_phase, |&i| {
             let (s, d) = ends[i as usize];
-            let ends = [s, d];
-            for &node in &ends[..if d != s { 2 } else { 1 }] {
-                let at = &mut fill[node as usize];
-                involve[*at as usize] = i;
-                *at += 1;
-            }
-        }
+            std::iter::once(s as usize).chain((d != s).then_some(d as usize))
+        });
         Release {
             sync,
             ends,
