@@ -23,40 +23,14 @@ pub mod cli;
 pub mod ui;
 
 /// The body of a figure module's binary (`src/bin/commbook-<module>.rs`,
-/// see `ui::packs`): its exports `mount` and `unmount` over the figures of
-/// module `$pack`. Natively the binary only says what it is for.
+/// see `ui::packs`): in wasm, its exports `mount` and `unmount` over the
+/// figures of module `$pack` (`ui::packs::figure_module_exports`);
+/// natively the binary only says what it is for.
 #[macro_export]
 macro_rules! figure_module {
     ($pack:ident) => {
         #[cfg(target_arch = "wasm32")]
-        mod exports {
-            use wasm_bindgen::prelude::*;
-
-            /// Mounts one of this module's figures into `el`.
-            #[wasm_bindgen]
-            pub fn mount(
-                el: web_sys::Element,
-                kind: String,
-                id: String,
-                caption: String,
-                params: String,
-            ) -> u32 {
-                commbook::ui::packs::mount(
-                    commbook::ui::figures::packs::$pack(),
-                    el,
-                    kind,
-                    id,
-                    caption,
-                    &params,
-                )
-            }
-
-            /// Removes a figure mounted earlier.
-            #[wasm_bindgen]
-            pub fn unmount(handle: u32) {
-                commbook::ui::packs::unmount(handle)
-            }
-        }
+        commbook::figure_module_exports!($pack);
 
         #[cfg(target_arch = "wasm32")]
         fn main() {}

@@ -16,6 +16,42 @@
 //! tell the difference. A module that cannot be loaded (offline and not
 //! yet saved, a server error) is said so, with a button to try again.
 
+/// A figure module's exports (see `figure_module!` in the crate root):
+/// `mount` and `unmount` over the figures of module `$pack`.
+#[macro_export]
+macro_rules! figure_module_exports {
+    ($pack:ident) => {
+        mod exports {
+            use wasm_bindgen::prelude::*;
+
+            /// Mounts one of this module's figures into `el`.
+            #[wasm_bindgen]
+            pub fn mount(
+                el: web_sys::Element,
+                kind: String,
+                id: String,
+                caption: String,
+                params: String,
+            ) -> u32 {
+                commbook::ui::packs::mount(
+                    commbook::ui::figures::packs::$pack(),
+                    el,
+                    kind,
+                    id,
+                    caption,
+                    &params,
+                )
+            }
+
+            /// Removes a figure mounted earlier.
+            #[wasm_bindgen]
+            pub fn unmount(handle: u32) {
+                commbook::ui::packs::unmount(handle)
+            }
+        }
+    };
+}
+
 use crate::book::figures::find;
 use crate::book::route::{Route, encode_query, parse_query};
 use crate::ui::dom;
