@@ -9,8 +9,9 @@
 //! machine once gave a median whose fit had a negative τ), and the preset
 //! should describe the network, not its neighbours. The fit is the core's
 //! `PermCost::fit`, which minimises relative error so small and large
-//! messages count alike (as the book fits paper 000's Table 1). The peer is the last rank by default: with mpirun's
-//! usual placement by slot that is the rank on another node, if any.
+//! messages count alike (as the book fits paper 000's Table 1). The peer
+//! is the last rank by default: with mpirun's usual placement by slot that
+//! is the rank on another node, if any.
 //!
 //! With `--pairs all` every rank r below P/2 ping-pongs with r + P/2 at the
 //! same time, and each size's time is the median over the pairs: the
