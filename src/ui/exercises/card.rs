@@ -12,9 +12,10 @@
 //! Verdicts are words ("Correct.", "Not yet."), never colour alone, and are
 //! read out by an `aria-live` region.
 
-use crate::book::exercises::{Exercise, Kind, ModelStep, Verdict, number};
+use super::answer::{Outcome, Work, judge, letter};
+use super::verdict;
+use crate::book::exercises::{Exercise, Kind};
 use crate::book::figures::exercises_main::ExerciseSet;
-use crate::book::params::parse_finite;
 use crate::ui::exercises::progress::Mark;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -31,39 +32,6 @@ pub struct CardProps {
     /// Called on every answer judged: (exercise id, whether it counts as
     /// correct).
     pub on_result: Callback<(&'static str, bool)>,
-}
-
-/// What the last answer gave.
-#[derive(Clone, PartialEq)]
-enum Outcome {
-    /// The text did not read as an answer of the asked form.
-    Unreadable(String),
-    /// A right step, with the model's account of it.
-    StepRight(String),
-    /// A wrong step.
-    StepWrong {
-        rule: String,
-        yours: String,
-        model: ModelStep,
-    },
-    /// A numeric or choice answer.
-    Answered { correct: bool },
-}
-
-/// The card's working state.
-#[derive(Clone, Default, PartialEq)]
-struct Work {
-    /// Do it yourself: the steps done, each with whether the model's step
-    /// was taken.
-    done: Vec<(String, bool)>,
-    /// Model steps shown.
-    helped: usize,
-    /// The model step of the current step is shown.
-    revealed: bool,
-    outcome: Option<Outcome>,
-    /// A numeric or choice answer has counted for this instance (only the
-    /// first does).
-    counted: bool,
 }
 
 /// One exercise.
@@ -200,7 +168,7 @@ pub fn Card(props: &CardProps) -> Html {
             work.set(w);
         })
     };
-    let result = outcome(ex, &work, reveal, take_model);
+    let result = verdict::view(ex, &work, reveal, take_model);
     let kind_name = match kind {
         Kind::DoIt => "do it yourself",
         Kind::Numeric => "predict a number",
@@ -237,91 +205,6 @@ fn read(input: &NodeRef) -> String {
 fn clear(input: &NodeRef) {
     if let Some(i) = input.cast::<web_sys::HtmlInputElement>() {
         i.set_value("");
-    }
-}
-
-/// (a), (b), …
-fn letter(i: usize) -> char {
-    char::from(b'a' + (i % 26) as u8)
-}
-
-/// Judges the reader's answer (`text`, or the `choice` picked) into `w`,
-/// reporting it to the sheet.
-fn judge(
-    ex: &Exercise,
-    w: &mut Work,
-    text: &str,
-    choice: Option<usize>,
-    on_result: &Callback<(&'static str, bool)>,
-) {
-    let text = text.trim();
-    match ex.kind() {
-        Kind::DoIt => {
-            let Some(g) = ex.grader() else { return };
-            let step = w.done.len();
-            let Some(model) = g.steps().get(step) else {
-                return;
-            };
-            if text.is_empty() {
-                w.outcome = Some(Outcome::Unreadable(format!(
-                    "Type an answer first: this step asks for {} (write none for none).",
-                    model.answer.form()
-                )));
-                return;
-            }
-            let answer = match g.parse(step, text) {
-                Ok(a) => a,
-                Err(why) => {
-                    w.outcome = Some(Outcome::Unreadable(format!(
-                        "That does not read as an answer: {why}. This step asks for {}.",
-                        model.answer.form()
-                    )));
-                    return;
-                }
-            };
-            match g.check(step, &answer) {
-                Verdict::Correct => {
-                    w.done.push((answer.to_string(), false));
-                    w.revealed = false;
-                    w.outcome = Some(Outcome::StepRight(model.why.clone()));
-                    let finished = w.done.len() == g.len();
-                    on_result.emit((ex.id, finished && w.helped == 0));
-                }
-                Verdict::Wrong { rule, yours, model } => {
-                    w.outcome = Some(Outcome::StepWrong { rule, yours, model });
-                    on_result.emit((ex.id, false));
-                }
-                Verdict::NoSuchStep { .. } => {}
-            }
-        }
-        Kind::Numeric => match parse_finite(text) {
-            Some(x) => {
-                let correct = ex.accepts_number(x);
-                w.outcome = Some(Outcome::Answered { correct });
-                if !w.counted {
-                    w.counted = true;
-                    on_result.emit((ex.id, correct));
-                }
-            }
-            None => {
-                w.outcome = Some(Outcome::Unreadable(if text.is_empty() {
-                    "Type a number first.".to_string()
-                } else {
-                    format!("'{text}' is not a number; write it with digits, such as 12 or 0.5.")
-                }))
-            }
-        },
-        Kind::Choice => match choice {
-            Some(i) => {
-                let correct = ex.accepts_choice(i);
-                w.outcome = Some(Outcome::Answered { correct });
-                if !w.counted {
-                    w.counted = true;
-                    on_result.emit((ex.id, correct));
-                }
-            }
-            None => w.outcome = Some(Outcome::Unreadable("Pick one of the answers first.".into())),
-        },
     }
 }
 
@@ -365,96 +248,5 @@ fn do_it(
             }
             { field }
         </>
-    }
-}
-
-/// The verdict of the last answer, and what follows it.
-fn outcome(
-    ex: &Exercise,
-    work: &Work,
-    reveal: Callback<MouseEvent>,
-    take_model: Callback<MouseEvent>,
-) -> Html {
-    let Some(o) = &work.outcome else {
-        return html! {};
-    };
-    let why = || {
-        let link = &ex.figure;
-        let href = link.href();
-        let sep = if href.contains('?') { '&' } else { '?' };
-        html! {
-            <>
-                <p class="ex-why">{ex.explanation.clone()}</p>
-                <p class="ex-link"><a href={format!("{href}{sep}at=widget-{}", link.id)}>{"See why in the figure, set to this instance"}</a></p>
-            </>
-        }
-    };
-    match o {
-        Outcome::Unreadable(why) => {
-            html! { <p class="ex-verdict"><strong>{"Not read. "}</strong>{why.clone()}</p> }
-        }
-        Outcome::StepRight(account) => {
-            let steps = ex.grader().map_or(0, |g| g.len());
-            let finished = work.done.len() >= steps;
-            html! {
-                <>
-                    <p class="ex-verdict"><strong>{"Correct. "}</strong>{account.clone()}</p>
-                    if finished {
-                        <p class="ex-finished"><strong>{
-                            if work.helped == 0 {
-                                format!("Done: all {steps} steps are yours.")
-                            } else {
-                                format!("Done, with {} model step(s) shown: try a new instance to do it on your own.", work.helped)
-                            }
-                        }</strong></p>
-                        { why() }
-                    }
-                </>
-            }
-        }
-        Outcome::StepWrong { rule, yours, model } => html! {
-            <>
-                <p class="ex-verdict"><strong>{"Not yet. "}</strong>{capitalised(yours)}{"."}</p>
-                <p class="ex-rule"><strong>{"The rule: "}</strong>{rule.clone()}</p>
-                if work.revealed {
-                    <p class="ex-model"><strong>{"The model step: "}</strong>{format!("{}. {}", model.answer, model.why)}</p>
-                    <button type="button" onclick={take_model}>{"Go on with the model step"}</button>
-                } else {
-                    <button type="button" onclick={reveal}>{"Show the model step"}</button>
-                }
-            </>
-        },
-        Outcome::Answered { correct } => html! {
-            <>
-                <p class="ex-verdict">
-                    if *correct {
-                        <strong>{"Correct. "}</strong>{format!("The answer is {}.", ex.answer_text())}
-                    } else {
-                        <strong>{"Not yet. "}</strong>{format!("The answer is {}.", answer_words(ex))}
-                    }
-                </p>
-                { why() }
-            </>
-        },
-    }
-}
-
-/// The answer as the question states it: the choice with its letter.
-fn answer_words(ex: &Exercise) -> String {
-    match ex.answer {
-        crate::book::exercises::Answer::Choice { index } => {
-            format!("({}) {}", letter(index), ex.answer_text())
-        }
-        crate::book::exercises::Answer::Number { value, .. } => number(value),
-        _ => ex.answer_text(),
-    }
-}
-
-/// "you answered 3: …" → "You answered 3: …".
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => std::iter::once(f.to_ascii_uppercase()).chain(c).collect(),
-        None => String::new(),
     }
 }

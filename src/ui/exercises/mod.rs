@@ -6,8 +6,10 @@
 //! browser ([`progress`]) with *Reset progress*. The figure has no player:
 //! the cards take the keyboard (Tab to a field, Enter checks).
 
+mod answer;
 pub mod card;
 pub mod progress;
+mod verdict;
 
 use crate::book::chapter;
 use crate::book::figures::exercises_main::{ExerciseSet, SEED};

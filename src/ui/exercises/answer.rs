@@ -1,0 +1,125 @@
+//! The reader's answer to an exercise, judged: what the last answer gave
+//! and the card's working state, with no view in it (the card renders it,
+//! [`super::verdict`] shows the outcome).
+
+use crate::book::exercises::{Exercise, Kind, ModelStep, Verdict};
+use crate::book::params::parse_finite;
+use yew::Callback;
+
+/// What the last answer gave.
+#[derive(Clone, PartialEq)]
+pub(super) enum Outcome {
+    /// The text did not read as an answer of the asked form.
+    Unreadable(String),
+    /// A right step, with the model's account of it.
+    StepRight(String),
+    /// A wrong step.
+    StepWrong {
+        rule: String,
+        yours: String,
+        model: ModelStep,
+    },
+    /// A numeric or choice answer.
+    Answered { correct: bool },
+}
+
+/// The card's working state.
+#[derive(Clone, Default, PartialEq)]
+pub(super) struct Work {
+    /// Do it yourself: the steps done, each with whether the model's step
+    /// was taken.
+    pub done: Vec<(String, bool)>,
+    /// Model steps shown.
+    pub helped: usize,
+    /// The model step of the current step is shown.
+    pub revealed: bool,
+    pub outcome: Option<Outcome>,
+    /// A numeric or choice answer has counted for this instance (only the
+    /// first does).
+    pub counted: bool,
+}
+
+/// (a), (b), …
+pub(super) fn letter(i: usize) -> char {
+    char::from(b'a' + (i % 26) as u8)
+}
+
+/// Judges the reader's answer (`text`, or the `choice` picked) into `w`,
+/// reporting it to the sheet.
+pub(super) fn judge(
+    ex: &Exercise,
+    w: &mut Work,
+    text: &str,
+    choice: Option<usize>,
+    on_result: &Callback<(&'static str, bool)>,
+) {
+    let text = text.trim();
+    match ex.kind() {
+        Kind::DoIt => {
+            let Some(g) = ex.grader() else { return };
+            let step = w.done.len();
+            let Some(model) = g.steps().get(step) else {
+                return;
+            };
+            if text.is_empty() {
+                w.outcome = Some(Outcome::Unreadable(format!(
+                    "Type an answer first: this step asks for {} (write none for none).",
+                    model.answer.form()
+                )));
+                return;
+            }
+            let answer = match g.parse(step, text) {
+                Ok(a) => a,
+                Err(why) => {
+                    w.outcome = Some(Outcome::Unreadable(format!(
+                        "That does not read as an answer: {why}. This step asks for {}.",
+                        model.answer.form()
+                    )));
+                    return;
+                }
+            };
+            match g.check(step, &answer) {
+                Verdict::Correct => {
+                    w.done.push((answer.to_string(), false));
+                    w.revealed = false;
+                    w.outcome = Some(Outcome::StepRight(model.why.clone()));
+                    let finished = w.done.len() == g.len();
+                    on_result.emit((ex.id, finished && w.helped == 0));
+                }
+                Verdict::Wrong { rule, yours, model } => {
+                    w.outcome = Some(Outcome::StepWrong { rule, yours, model });
+                    on_result.emit((ex.id, false));
+                }
+                Verdict::NoSuchStep { .. } => {}
+            }
+        }
+        Kind::Numeric => match parse_finite(text) {
+            Some(x) => {
+                let correct = ex.accepts_number(x);
+                w.outcome = Some(Outcome::Answered { correct });
+                if !w.counted {
+                    w.counted = true;
+                    on_result.emit((ex.id, correct));
+                }
+            }
+            None => {
+                w.outcome = Some(Outcome::Unreadable(if text.is_empty() {
+                    "Type a number first.".to_string()
+                } else {
+                    format!("'{text}' is not a number; write it with digits, such as 12 or 0.5.")
+                }))
+            }
+        },
+        Kind::Choice => match choice {
+            Some(i) => {
+                let correct = ex.accepts_choice(i);
+                w.outcome = Some(Outcome::Answered { correct });
+                if !w.counted {
+                    w.counted = true;
+                    on_result.emit((ex.id, correct));
+                }
+            }
+            None => w.outcome = Some(Outcome::Unreadable("Pick one of the answers first.".into())),
+        },
+    }
+}
