@@ -94,14 +94,7 @@ pub(super) fn judge(
             }
         }
         Kind::Numeric => match parse_finite(text) {
-            Some(x) => {
-                let correct = ex.accepts_number(x);
-                w.outcome = Some(Outcome::Answered { correct });
-                if !w.counted {
-                    w.counted = true;
-                    on_result.emit((ex.id, correct));
-                }
-            }
+            Some(x) => answered(ex, w, ex.accepts_number(x), on_result),
             None => {
                 w.outcome = Some(Outcome::Unreadable(if text.is_empty() {
                     "Type a number first.".to_string()
@@ -111,15 +104,23 @@ pub(super) fn judge(
             }
         },
         Kind::Choice => match choice {
-            Some(i) => {
-                let correct = ex.accepts_choice(i);
-                w.outcome = Some(Outcome::Answered { correct });
-                if !w.counted {
-                    w.counted = true;
-                    on_result.emit((ex.id, correct));
-                }
-            }
+            Some(i) => answered(ex, w, ex.accepts_choice(i), on_result),
             None => w.outcome = Some(Outcome::Unreadable("Pick one of the answers first.".into())),
         },
+    }
+}
+
+/// A numeric or choice answer judged: shown every time, counted in the
+/// reader's progress only the first time for this instance.
+fn answered(
+    ex: &Exercise,
+    w: &mut Work,
+    correct: bool,
+    on_result: &Callback<(&'static str, bool)>,
+) {
+    w.outcome = Some(Outcome::Answered { correct });
+    if !w.counted {
+        w.counted = true;
+        on_result.emit((ex.id, correct));
     }
 }
