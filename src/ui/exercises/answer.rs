@@ -1,6 +1,7 @@
-//! The reader's answer to an exercise, judged: what the last answer gave
-//! and the card's working state, with no view in it (the card renders it,
-//! [`super::verdict`] shows the outcome).
+//! What the reader does to an exercise card and what it changes: an
+//! answer judged, a model step shown or taken. The card's working state
+//! and the last answer's outcome live here, with no view in them (the card
+//! renders them, [`super::verdict`] shows the outcome).
 
 use crate::book::exercises::{Exercise, Kind, ModelStep, Verdict};
 use crate::book::params::parse_finite;
@@ -37,11 +38,6 @@ pub(super) struct Work {
     /// A numeric or choice answer has counted for this instance (only the
     /// first does).
     pub counted: bool,
-}
-
-/// (a), (b), …
-pub(super) fn letter(i: usize) -> char {
-    char::from(b'a' + (i % 26) as u8)
 }
 
 /// Judges the reader's answer (`text`, or the `choice` picked) into `w`,
@@ -122,5 +118,26 @@ fn answered(
     if !w.counted {
         w.counted = true;
         on_result.emit((ex.id, correct));
+    }
+}
+
+/// The reader asks for the current step's model answer: from now on
+/// finishing no longer counts as correct.
+pub(super) fn reveal(w: &mut Work) {
+    if !w.revealed {
+        w.revealed = true;
+        w.helped += 1;
+    }
+}
+
+/// The reader goes on with the model step: it is done for them, and the
+/// answer is reported as not correct.
+pub(super) fn take_model(ex: &Exercise, w: &mut Work, on_result: &Callback<(&'static str, bool)>) {
+    let Some(g) = ex.grader() else { return };
+    if let Some(s) = g.steps().get(w.done.len()) {
+        w.done.push((s.answer.to_string(), true));
+        w.revealed = false;
+        w.outcome = Some(Outcome::StepRight(s.why.clone()));
+        on_result.emit((ex.id, false));
     }
 }

@@ -12,8 +12,8 @@
 //! Verdicts are words ("Correct.", "Not yet."), never colour alone, and are
 //! read out by an `aria-live` region.
 
-use super::answer::{Outcome, Work, judge, letter};
-use super::verdict;
+use super::answer::{self, Outcome, Work, judge};
+use super::verdict::{self, letter};
 use crate::book::exercises::{Exercise, Kind};
 use crate::book::figures::exercises_main::ExerciseSet;
 use crate::ui::exercises::progress::Mark;
@@ -138,10 +138,7 @@ pub fn Card(props: &CardProps) -> Html {
         let work = work.clone();
         Callback::from(move |_: MouseEvent| {
             let mut w = (*work).clone();
-            if !w.revealed {
-                w.revealed = true;
-                w.helped += 1;
-            }
+            answer::reveal(&mut w);
             work.set(w);
         })
     };
@@ -154,16 +151,11 @@ pub fn Card(props: &CardProps) -> Html {
         );
         let input = input.clone();
         Callback::from(move |_: MouseEvent| {
-            let Some(g) = set.exercises.get(index).and_then(Exercise::grader) else {
+            let Some(ex) = set.exercises.get(index) else {
                 return;
             };
             let mut w = (*work).clone();
-            if let Some(s) = g.steps().get(w.done.len()) {
-                w.done.push((s.answer.to_string(), true));
-                w.revealed = false;
-                w.outcome = Some(Outcome::StepRight(s.why.clone()));
-                on_result.emit((set.exercises[index].id, false));
-            }
+            answer::take_model(ex, &mut w, &on_result);
             clear(&input);
             work.set(w);
         })

@@ -2,9 +2,14 @@
 //! alone), with the rule, the model step or the explanation that follows
 //! it.
 
-use super::answer::{Outcome, Work, letter};
+use super::answer::{Outcome, Work};
 use crate::book::exercises::{Exercise, number};
 use yew::prelude::*;
+
+/// (a), (b), …
+pub(super) fn letter(i: usize) -> char {
+    char::from(b'a' + (i % 26) as u8)
+}
 
 /// The verdict of the last answer, and what follows it.
 pub(super) fn view(
