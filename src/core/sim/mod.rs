@@ -217,9 +217,10 @@ pub fn fitting_size(
     bytes: u64,
 ) -> Option<u64> {
     let fab = Fabric::new(spec);
-    std::iter::successors(Some(bytes / 2), |&b| (b > 1).then_some(b / 2))
-        .take_while(|&b| b >= 1)
-        .find(|&b| flit_moves(&fab, cfg, traffic, (b, bytes)).is_ok_and(|m| m <= MAX_FLIT_MOVES))
+    std::iter::successors((bytes > 1).then_some(bytes / 2), |&b| {
+        (b > 1).then_some(b / 2)
+    })
+    .find(|&b| flit_moves(&fab, cfg, traffic, (b, bytes)).is_ok_and(|m| m <= MAX_FLIT_MOVES))
 }
 
 /// `e` in words; when the traffic is too much and its messages are sized
