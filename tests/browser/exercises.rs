@@ -206,6 +206,15 @@ async fn one_exercise_of_each_kind_by_keyboard_then_reload_and_reset() {
         shown.contains(&model.answer.to_string()) && shown.contains(&model.why),
         "{shown}"
     );
+    // Going on with the model step: it is done for the reader, listed as
+    // such, and the next step is asked for.
+    m.click("#ex-lp-partners .ex-result button").await;
+    assert!(m.text("#ex-lp-partners label").starts_with("Step 3 of 7:"));
+    let done = m.text("#ex-lp-partners .ex-steps");
+    assert!(
+        done.contains(&format!("{} (the model step)", model.answer)),
+        "{done}"
+    );
     // Something that is no answer at all is said so, not judged.
     answer(&m, field, "P-x").await;
     assert!(
