@@ -1,4 +1,4 @@
-//! `commbook reproduce`: every printed table of the papers recomputed, the
+//! `commbook reproduce`: the papers' printed tables recomputed, the
 //! same function the book's appendix shows (`core::reproduce`).
 
 use crate::api::ApiError;

@@ -1,4 +1,4 @@
-//! The appendix, *Every printed table, recomputed*: the verdict a cell
+//! The appendix, *The printed tables, recomputed*: the verdict a cell
 //! gets, the value the book recomputes, and where the recomputation is
 //! farthest from the paper. Answers come from `core::reproduce`, the same
 //! function as the appendix's tables and `commbook reproduce`.

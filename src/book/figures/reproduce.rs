@@ -1,6 +1,6 @@
-//! `reproduce`: the appendix's tables, every printed table and tabulated
-//! figure of the five papers recomputed by `core::reproduce` — the same
-//! function `commbook reproduce` prints. Each step is one table; the
+//! `reproduce`: the appendix's tables, the printed tables and tabulated
+//! figures of the five papers (all but paper 003's Table 1) recomputed by
+//! `core::reproduce` — the same function `commbook reproduce` prints. Each step is one table; the
 //! figure opens with all of them shown.
 
 use crate::book::figure::Figure;

@@ -30,10 +30,14 @@
 //! published curves (set-ups dominate small messages, bandwidth large ones,
 //! the source of a scatter runs ahead of its receivers), not the Delta's
 //! every quirk (the paper itself cannot explain some of its jumps). It
-//! under-predicts all-to-all (Figure 9) by a factor of 2 to 4 for large
-//! messages: wormhole blocking under all-to-all traffic is beyond a
-//! bandwidth-sharing model; the cycle-level simulator replays the same
-//! supersteps flit by flit.
+//! under-predicts all-to-all (Figure 9) for large messages, by up to a
+//! factor of 8 (1-lev-bal at 16 KB), which the book puts down to wormhole
+//! blocking, beyond a bandwidth-sharing model;
+//! it is also too fast for the combining algorithms at 256 bytes and less
+//! (the butterfly by about 7× at 16 bytes), where every 1-level row fits,
+//! and the book reads that as relaying work per actual message that λ does
+//! not charge. Both are the book's explanations: the paper gives no cause.
+//! The cycle-level simulator replays the same supersteps flit by flit.
 //!
 //! ```
 //! use commbook_core::cost::delta::{DeltaCost, wire_bytes};

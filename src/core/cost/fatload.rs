@@ -8,14 +8,15 @@
 //! processor, 4 for a cluster of 4, 8 for a cluster of 16, 32 for one of
 //! 64; see [`crate::net::fattree`]), and the CM-5's random
 //! up-routing spreads messages over them, so f is the channel's messages
-//! divided by its links, the average the paper reasons with. This gives
-//! the paper's values: 1 for PEX steps within a cluster of 16, 2 across
-//! clusters (16 messages on 8 links), 2 for REX's cross-cluster steps,
-//! 1.75 for most of BEX's late steps, and (p − 1)/2 for LEX, where the
-//! paper rounds up to ⌈(p − 1)/2⌉ (tests check each).
+//! divided by its links: the book's reading of the paper's "on an average"
+//! (§4.2, §4.4). This gives 1 for PEX steps within a cluster of 16, 2
+//! across clusters (16 messages on 8 links), 2 for REX's cross-cluster
+//! steps, 1.75 for most of BEX's late steps, and (p − 1)/2 for LEX, whose
+//! f(i) the paper takes as the maximum, ⌈(p − 1)/2⌉ (tests check each).
 //!
-//! **Time of a schedule** ([`schedule_us`]): the processors are not
-//! synchronised between steps (§5: an idle processor simply moves on). Each
+//! **Time of a schedule** ([`schedule_us`]): the book's choice, which §5
+//! does not spell out (it says only that an idle processor stays idle in
+//! that step), is that processors are not synchronised between steps. Each
 //! processor keeps a clock; in each phase the transfers form groups of
 //! processors that wait for one another (a pair exchanging, or LS's
 //! senders and their receiver), and a group starts when its last member is

@@ -1,4 +1,5 @@
-//! Every printed table of the five papers, recomputed by the core.
+//! The printed tables of the five papers (all but paper 003's Table 1),
+//! recomputed by the core.
 //!
 //! One function feeds both the book's appendix (the `reproduce` figure) and
 //! `commbook reproduce`: [`plan`] lists, for the papers asked for, the
