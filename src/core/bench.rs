@@ -88,6 +88,8 @@ pub const CASE_IDS: &[&str] = &[
     "cgm-4096-64",
     "sim-mesh-16x16",
     "sim-fattree-256",
+    "sim-mesh-16x16-reference",
+    "sim-fattree-256-reference",
 ];
 
 /// Prepares the case `id` (`None` for an unknown id).
@@ -104,15 +106,24 @@ pub fn case(id: &str) -> Option<Case> {
             run: Box::new(move |seed| (run_cgm(&w, seed), 0)),
         }
     };
-    let simulation = |w: sim::Workload, id| Case {
+    let simulation = |w: sim::Workload, id, reference: bool| Case {
         id,
-        title: w.name.to_string(),
+        title: if reference {
+            format!("{} (reference engine)", w.name)
+        } else {
+            w.name.to_string()
+        },
         budget: "native ≥ 20 M flit moves/s; browser ≥ 50 % of native",
         unit: Some("flit moves"),
         runs: 3,
         // The simulation is deterministic; the seed only varies the CGM cases.
         run: Box::new(move |_| {
-            sim::run(&w).map_or((0, 0), |r| {
+            let r = if reference {
+                sim::run_reference(&w)
+            } else {
+                sim::run(&w)
+            };
+            r.map_or((0, 0), |r| {
                 (r.cycles ^ r.flit_moves.rotate_left(32), r.flit_moves)
             })
         }),
@@ -120,8 +131,26 @@ pub fn case(id: &str) -> Option<Case> {
     match id {
         "cgm-512-511" => Some(cgm(512, 511, "cgm-512-511")),
         "cgm-4096-64" => Some(cgm(4096, 64, "cgm-4096-64")),
-        "sim-mesh-16x16" => Some(simulation(sim::mesh_xor_alltoall(), "sim-mesh-16x16")),
-        "sim-fattree-256" => Some(simulation(sim::fattree_alltoall(), "sim-fattree-256")),
+        "sim-mesh-16x16" => Some(simulation(
+            sim::mesh_xor_alltoall(),
+            "sim-mesh-16x16",
+            false,
+        )),
+        "sim-fattree-256" => Some(simulation(
+            sim::fattree_alltoall(),
+            "sim-fattree-256",
+            false,
+        )),
+        "sim-mesh-16x16-reference" => Some(simulation(
+            sim::mesh_xor_alltoall(),
+            "sim-mesh-16x16-reference",
+            true,
+        )),
+        "sim-fattree-256-reference" => Some(simulation(
+            sim::fattree_alltoall(),
+            "sim-fattree-256-reference",
+            true,
+        )),
         _ => None,
     }
 }

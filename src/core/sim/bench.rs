@@ -69,3 +69,9 @@ pub fn fattree_alltoall() -> Workload {
 pub fn run(w: &Workload) -> Option<SimResult> {
     simulate(w.spec, &w.cfg, &w.traffic).ok()
 }
+
+/// Runs a workload on the reference loop (today's engine before the
+/// rewrite), for the side-by-side figure.
+pub fn run_reference(w: &Workload) -> Option<SimResult> {
+    super::simulate_reference(w.spec, &w.cfg, &w.traffic).ok()
+}

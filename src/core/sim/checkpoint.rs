@@ -226,7 +226,7 @@ impl Engine {
         v.buffers = self.bufs.map_packets(|slot| self.seq(slot));
         v.owner = self.owner.iter().map(|&o| self.seq(o)).collect();
         v.load = self.busy.iter().map(|&b| b as u32).collect();
-        v.blocked = self.blocked.iter().map(|&b| b as u32).collect();
+        v.blocked = self.blocked_counts().map(|b| b as u32).collect();
         v.waits = self
             .live_slots()
             .map(|s| self.packets[s as usize])
@@ -340,7 +340,10 @@ impl Engine {
             ("ports", of((&self.port, &self.port_free_at))),
             ("packets", of((free, live, self.next_seq))),
             ("rng", of(format!("{:?}", self.rng))),
-            ("counts", of((&self.busy, &self.blocked))),
+            (
+                "counts",
+                of((&self.busy, self.blocked_counts().collect::<Vec<_>>())),
+            ),
             (
                 "totals",
                 of((

@@ -49,7 +49,7 @@ pub(super) fn counters(e: &Engine) -> Vec<u64> {
     let (s, r) = (&e.src, &e.src.release);
     let mut v = Vec::with_capacity(2 * e.busy.len() + 5 * s.procs + r.left.len() + r.ptr.len() + 7);
     v.extend_from_slice(&e.busy);
-    v.extend_from_slice(&e.blocked);
+    v.extend(e.blocked_counts());
     for a in [&s.q_next, &r.ptr] {
         v.extend(a.iter().map(|&x| x as u64));
     }

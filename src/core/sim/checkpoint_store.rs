@@ -211,6 +211,7 @@ impl Checkpoints {
         e.now = cp.now;
         e.rng = cp.rng.clone();
         set_counters(e, &acc);
+        e.wake_all();
         let kept = decode(e, &unpack(&cp.rest));
         e.restore_messages(&kept, &self.marks, times, from, &in_play, &self.spans);
     }

@@ -65,8 +65,20 @@ pub(crate) struct Engine {
     pub src: Sources,
     pub rng: Rng,
     pub arb: Arbiter,
-    moves: Vec<(u32, u32)>,
-    heads: Vec<(u32, u32)>,
+    pub(crate) moves: Vec<(u32, u32)>,
+    pub(crate) heads: Vec<(u32, u32)>,
+    /// Inputs that cannot act until something else happens (see
+    /// [`super::sleep`]): skipped by the cycle loop.
+    pub(crate) asleep: BitSet,
+    /// Per channel: the first sleeping head waiting for it (a list through
+    /// `sleep_next`, per input), the cycle from which their wait is owed to
+    /// `blocked`, and the connected input asleep because its buffer is full.
+    pub(crate) sleep_head: Box<[u32]>,
+    pub(crate) sleep_next: Box<[u32]>,
+    pub(crate) since: Box<[u64]>,
+    pub(crate) full_sleeper: Box<[u32]>,
+    /// Runs [`Engine::cycle_reference`] instead of the fast loop.
+    pub(crate) reference: bool,
     /// Per channel: cycles a flit crossed it, cycles a head waited for it.
     pub busy: Box<[u64]>,
     pub blocked: Box<[u64]>,
@@ -100,6 +112,12 @@ impl Engine {
             arb: Arbiter::new(ch),
             moves: Vec::new(),
             heads: Vec::new(),
+            asleep: BitSet::new(ch),
+            sleep_head: vec![NONE; ch].into(),
+            sleep_next: vec![NONE; ch].into(),
+            since: vec![0; ch].into(),
+            full_sleeper: vec![NONE; ch].into(),
+            reference: false,
             busy: vec![0; ch].into(),
             blocked: vec![0; ch].into(),
             blocked_at: vec![NEVER; ch].into(),
@@ -118,6 +136,9 @@ impl Engine {
 
     /// Runs one cycle; returns true if anything changed.
     pub fn cycle(&mut self) -> bool {
+        if self.reference {
+            return self.cycle_reference();
+        }
         let mut progress = self.src.start(self.now, &mut self.log);
         progress |= self.refill_ports();
         if self.live > 0 {
@@ -164,7 +185,7 @@ impl Engine {
     }
 
     #[inline(always)]
-    fn has_room(&self, o: u32) -> bool {
+    pub(crate) fn has_room(&self, o: u32) -> bool {
         (o as usize) >= self.bufs.count() || self.bufs.has_room(o as usize)
     }
 
@@ -211,7 +232,7 @@ impl Engine {
         self.heads.clear();
         self.arb.begin();
         for w in 0..self.active.words() {
-            let mut bits = self.active.word(w);
+            let mut bits = self.active.word(w) & !self.asleep.word(w);
             while bits != 0 {
                 let i = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -231,6 +252,7 @@ impl Engine {
             if self.arb.winner(o) != i {
                 let f = self.front(i as usize).map_or(NONE, |f| f.packet);
                 self.wait(f, o, self.owner[o as usize], false);
+                self.sleep_on(i, o);
             }
         }
     }
@@ -244,6 +266,9 @@ impl Engine {
         if c != NONE {
             if self.has_room(c) {
                 self.moves.push((i as u32, c));
+            } else {
+                self.asleep.insert(i);
+                self.full_sleeper[c as usize] = i as u32;
             }
             return;
         }
@@ -251,6 +276,7 @@ impl Engine {
         let holder = self.owner[o as usize];
         if holder != NONE {
             self.wait(f.packet, o, holder, false);
+            self.sleep_on(i as u32, o);
             return;
         }
         let msg = self.packets[f.packet as usize].msg;
@@ -285,7 +311,10 @@ impl Engine {
     fn wait(&mut self, slot: u32, o: u32, by: u32, slot_wait: bool) {
         if self.blocked_at[o as usize] != self.now {
             self.blocked_at[o as usize] = self.now;
-            self.blocked[o as usize] += 1;
+            // While heads sleep on `o`, its cycles are owed (super::sleep).
+            if self.sleep_head[o as usize] == NONE {
+                self.blocked[o as usize] += 1;
+            }
         }
         // The wait is remembered whether or not the run is recorded, so a
         // run replayed from a checkpoint reports the same waits as a
@@ -328,6 +357,7 @@ impl Engine {
                 if self.bufs.is_empty(i as usize) {
                     self.active.remove(i as usize);
                 }
+                self.wake_full(i as usize);
                 f
             } else {
                 self.take_from_port(i as usize - links)
@@ -350,6 +380,7 @@ impl Engine {
             emit(&mut self.log, SimEvent::Moved { from: i, to: o });
             if f.tail {
                 self.owner[o as usize] = NONE;
+                self.wake_waiters(o);
                 self.conn[i as usize] = NONE;
                 if o as usize >= links {
                     self.free_slots.push(f.packet);

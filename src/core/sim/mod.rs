@@ -93,9 +93,11 @@ pub mod inspect;
 pub mod port;
 pub mod predict;
 pub mod randperm;
+mod reference;
 mod release;
 pub mod runs;
 pub mod simulator;
+mod sleep;
 pub mod source;
 pub mod stats;
 pub mod timeline;
@@ -104,6 +106,8 @@ mod varint;
 pub mod view;
 pub mod watchdog;
 
+#[cfg(test)]
+mod equality;
 #[cfg(test)]
 mod film_tests;
 #[cfg(test)]
@@ -250,6 +254,16 @@ pub fn simulate(
     traffic: &Traffic,
 ) -> Result<SimResult, SimError> {
     let sim = Simulator::new(spec, cfg, traffic)?;
+    Ok(crate::step::run(Box::new(sim)).result)
+}
+
+/// [`simulate`] on the reference loop (see [`Simulator::reference`]).
+pub fn simulate_reference(
+    spec: TopologySpec,
+    cfg: &SimConfig,
+    traffic: &Traffic,
+) -> Result<SimResult, SimError> {
+    let sim = Simulator::reference(spec, cfg, traffic)?;
     Ok(crate::step::run(Box::new(sim)).result)
 }
 

@@ -50,6 +50,18 @@ impl Simulator {
         Simulator::build(spec, cfg, traffic, None)
     }
 
+    /// The same run on the reference loop ([`super::reference`]): for the
+    /// equality tests and the benchmark, never for readers.
+    pub fn reference(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<Self, SimError> {
+        let mut sim = Simulator::build(spec, cfg, traffic, None)?;
+        sim.engine.reference = true;
+        Ok(sim)
+    }
+
     /// A run that records a timeline with a keyframe every `every` cycles.
     pub fn recording(
         spec: TopologySpec,

@@ -107,8 +107,8 @@ fn when(t: u64) -> Option<u64> {
 impl Engine {
     /// Each channel's figures so far.
     pub(crate) fn link_stats(&self) -> Vec<LinkStats> {
-        let both = self.busy.iter().zip(&self.blocked);
-        both.map(|(&busy, &blocked)| LinkStats { busy, blocked })
+        let both = self.busy.iter().zip(self.blocked_counts());
+        both.map(|(&busy, blocked)| LinkStats { busy, blocked })
             .collect()
     }
 }
