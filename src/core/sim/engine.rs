@@ -77,6 +77,13 @@ pub(crate) struct Engine {
     pub(crate) sleep_next: Box<[u32]>,
     pub(crate) since: Box<[u64]>,
     pub(crate) full_sleeper: Box<[u32]>,
+    /// Per link: the cycle its buffer last gave up a flit (what had room
+    /// at the start of this cycle, see [`super::fused`]).
+    pub(crate) popped_at: Box<[u64]>,
+    /// Scratch for the fused cycle: the inputs to visit, a word at a time,
+    /// and the connected moves whose tails free their channels afterwards.
+    pub(crate) scan: Vec<u64>,
+    pub(crate) tails: Vec<(u32, u32, u32)>,
     /// Runs [`Engine::cycle_reference`] instead of the fast loop.
     pub(crate) reference: bool,
     /// Per channel: cycles a flit crossed it, cycles a head waited for it.
@@ -117,6 +124,9 @@ impl Engine {
             sleep_next: vec![NONE; ch].into(),
             since: vec![0; ch].into(),
             full_sleeper: vec![NONE; ch].into(),
+            popped_at: vec![NEVER; ch].into(),
+            scan: Vec::new(),
+            tails: Vec::new(),
             reference: false,
             busy: vec![0; ch].into(),
             blocked: vec![0; ch].into(),
@@ -141,7 +151,11 @@ impl Engine {
         }
         let mut progress = self.src.start(self.now, &mut self.log);
         progress |= self.refill_ports();
-        if self.live > 0 {
+        if self.live > 0 && self.log.is_off() {
+            progress |= self.step_fused();
+        } else if self.live > 0 {
+            // A recorded cycle gathers its moves first, so its events come
+            // in the reference loop's order (see super::fused).
             self.evaluate();
             self.moved += self.moves.len() as u64;
             progress |= !self.moves.is_empty() || !self.arb.contested().is_empty();
@@ -247,6 +261,11 @@ impl Engine {
                 self.moves.push((i, o));
             }
         }
+        self.losers_wait();
+    }
+
+    /// The heads that lost this cycle's arbitration wait for the winner.
+    pub(super) fn losers_wait(&mut self) {
         for k in 0..self.heads.len() {
             let (i, o) = self.heads[k];
             if self.arb.winner(o) != i {
@@ -261,17 +280,22 @@ impl Engine {
     /// asks for the next channel (or waits for it).
     #[inline(always)]
     fn request(&mut self, i: usize) {
-        let Some(f) = self.front(i) else { return };
         let c = self.conn[i];
-        if c != NONE {
-            if self.has_room(c) {
-                self.moves.push((i as u32, c));
-            } else {
-                self.asleep.insert(i);
-                self.full_sleeper[c as usize] = i as u32;
-            }
-            return;
+        if c == NONE {
+            self.request_head(i);
+        } else if self.has_room(c) {
+            self.moves.push((i as u32, c));
+        } else {
+            self.asleep.insert(i);
+            self.full_sleeper[c as usize] = i as u32;
         }
+    }
+
+    /// The head at unconnected input `i` asks for its next channel: an
+    /// offer to the arbiter, or a wait (and maybe sleep) if it is taken.
+    #[inline(always)]
+    pub(super) fn request_head(&mut self, i: usize) {
+        let Some(f) = self.front(i) else { return };
         let o = self.route(i as u32, f.packet);
         let holder = self.owner[o as usize];
         if holder != NONE {
@@ -291,7 +315,7 @@ impl Engine {
         self.heads.push((i as u32, o));
     }
 
-    fn grant(&mut self, i: u32, o: u32) {
+    pub(super) fn grant(&mut self, i: u32, o: u32) {
         let slot = self.front(i as usize).map_or(NONE, |f| f.packet);
         self.owner[o as usize] = slot;
         self.conn[i as usize] = o;

@@ -89,6 +89,7 @@ pub mod exchange;
 pub mod fabric;
 pub mod film;
 mod film_run;
+mod fused;
 pub mod inspect;
 pub mod port;
 pub mod predict;

@@ -94,5 +94,7 @@ impl Engine {
         self.sleep_head.fill(NONE);
         self.sleep_next.fill(NONE);
         self.full_sleeper.fill(NONE);
+        // A stamp from a later cycle could match one replayed again.
+        self.popped_at.fill(super::source::NEVER);
     }
 }

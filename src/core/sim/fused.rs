@@ -1,0 +1,147 @@
+//! The fast cycle: evaluation and writing fused into one pass.
+//!
+//! The reference loop ([`super::reference`]) first gathers every move of
+//! the cycle, reading only the state at its start, then applies them. Here
+//! a connected input's flit moves the moment its input is visited, which
+//! saves a second pass over the moves; what that would let a later visit
+//! see of this cycle is kept out of its sight:
+//! - the inputs to visit are fixed at the start (`scan`), so a flit pushed
+//!   into an empty buffer, or an input woken, waits for the next cycle;
+//! - a buffer had room at the start if it has room now counting a flit
+//!   that left it in this cycle (`popped_at`): only its own input pops it,
+//!   and only the input connected to it pushes;
+//! - an input finding its next buffer full sleeps only if that buffer's
+//!   flit has not already left in this cycle (it would miss its wake);
+//! - a tail's release of its channel (owner, connection, delivery) waits
+//!   until every head has asked and been granted, as in the reference.
+//!
+//! Those releases then run in the order their moves were made, before the
+//! granted heads move (body and tail, one move at a time), as the
+//! reference's write does; the few effects whose order differs (a body
+//! moved before an earlier tail's release) touch disjoint state. A
+//! recorded cycle takes the gathered path (`Engine::evaluate` and
+//! `Engine::write`) instead, so its events come in the reference's order.
+//! The equality corpus ([`super::equality`]) checks the whole machine
+//! after every cycle against the reference.
+
+use super::buffers::Flit;
+use super::engine::Engine;
+use super::fabric::NONE;
+
+impl Engine {
+    /// Runs this cycle's evaluation and writes (the network holds flits
+    /// and nothing is recorded); true if anything moved or was granted.
+    pub(super) fn step_fused(&mut self) -> bool {
+        let links = self.bufs.count();
+        let moved = self.moved;
+        self.heads.clear();
+        self.moves.clear();
+        self.tails.clear();
+        self.arb.begin();
+        let mut scan = std::mem::take(&mut self.scan);
+        scan.clear();
+        scan.extend((0..self.active.words()).map(|w| self.active.word(w) & !self.asleep.word(w)));
+        for (w, &word) in scan.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = self.conn[i];
+                if c == NONE {
+                    self.request_head(i);
+                } else if !self.had_room(c, links) {
+                    // Full at the start; if its flit already left in this
+                    // cycle, the wake has passed: look again next cycle.
+                    if self.popped_at[c as usize] != self.now {
+                        self.asleep.insert(i);
+                        self.full_sleeper[c as usize] = i as u32;
+                    }
+                } else {
+                    let f = self.carry(i, c, links);
+                    if f.tail {
+                        self.tails.push((i as u32, c, f.packet));
+                    }
+                }
+            }
+        }
+        self.scan = scan;
+        for k in 0..self.arb.contested().len() {
+            let o = self.arb.contested()[k];
+            let i = self.arb.winner(o);
+            self.grant(i, o);
+            if self.had_room(o, links) {
+                self.moves.push((i, o));
+            }
+        }
+        self.losers_wait();
+        for k in 0..self.tails.len() {
+            let (i, o, slot) = self.tails[k];
+            self.release(i, o, slot, links);
+        }
+        for k in 0..self.moves.len() {
+            let (i, o) = self.moves[k];
+            let f = self.carry(i as usize, o, links);
+            if f.tail {
+                self.release(i, o, f.packet, links);
+            }
+        }
+        self.moved > moved || !self.arb.contested().is_empty()
+    }
+
+    /// True if channel `c` could take a flit at the start of this cycle.
+    #[inline(always)]
+    fn had_room(&self, c: u32, links: usize) -> bool {
+        let c = c as usize;
+        c >= links
+            || self.bufs.len(c) + ((self.popped_at[c] == self.now) as usize) < self.bufs.depth()
+    }
+
+    /// Moves input `i`'s oldest flit over channel `c` (its release, if a
+    /// tail, is the caller's).
+    #[inline(always)]
+    fn carry(&mut self, i: usize, c: u32, links: usize) -> Flit {
+        let f = if i < links {
+            self.live -= 1;
+            let f = self.bufs.pop(i);
+            self.popped_at[i] = self.now;
+            if self.bufs.is_empty(i) {
+                self.active.remove(i);
+            }
+            self.wake_full(i);
+            f
+        } else {
+            self.take_from_port(i - links)
+        };
+        let c = c as usize;
+        self.busy[c] += 1;
+        self.moved += 1;
+        if c < links {
+            self.bufs.push(c, f);
+            self.active.insert(c);
+            self.live += 1;
+            if f.is_head() {
+                self.packets[f.packet as usize].head_at = c as u32;
+            }
+        } else {
+            self.delivered_flits += 1;
+            if f.is_head() {
+                self.packets[f.packet as usize].head_at = NONE;
+            }
+        }
+        f
+    }
+
+    /// The tail of packet `slot` crossed channel `o` from input `i`: both
+    /// are free again, and at the ejection channel the packet is delivered.
+    #[inline(always)]
+    fn release(&mut self, i: u32, o: u32, slot: u32, links: usize) {
+        self.owner[o as usize] = NONE;
+        self.wake_waiters(o);
+        self.conn[i as usize] = NONE;
+        if o as usize >= links {
+            self.free_slots.push(slot);
+            let msg = self.packets[slot as usize].msg;
+            self.src.packet_delivered(msg, self.now + 1, &mut self.log);
+        }
+    }
+}
