@@ -345,6 +345,7 @@ pub(super) fn decode(e: &mut Engine, bytes: &[u8]) -> Messages {
     let blank = Packet {
         seq: 0,
         msg: 0,
+        dst: 0,
         flits: 0,
         head_at: NONE,
         want: NONE,
@@ -366,6 +367,7 @@ pub(super) fn decode(e: &mut Engine, bytes: &[u8]) -> Messages {
         }
         p.seq = e.next_seq.wrapping_sub(r.u32());
         p.msg = get_msg(&mut r, &flights);
+        p.dst = e.src.msgs[p.msg as usize].dst;
         p.flits = r.u() as u16;
         p.head_at = r.opt();
         p.want = r.opt();

@@ -19,7 +19,7 @@
 use super::arbiter::Arbiter;
 use super::bitset::BitSet;
 use super::buffers::{Buffers, Flit};
-use super::config::{SimConfig, UpRouting};
+use super::config::{RecvPolicy, SimConfig, UpRouting};
 use super::fabric::{Fabric, NONE, Next};
 use super::source::{Log, NEVER, Sources, emit};
 use super::view::SimEvent;
@@ -31,6 +31,9 @@ pub(crate) struct Packet {
     /// Its number in injection order (what events and views show).
     pub seq: u32,
     pub msg: u32,
+    /// Its message's receiver (a copy: the message itself is far away in
+    /// memory, and every hop's routing asks).
+    pub dst: u32,
     pub flits: u16,
     /// Input channel holding the head (NONE once ejected).
     pub head_at: u32,
@@ -212,7 +215,7 @@ impl Engine {
         if want != NONE && (!adaptive || self.owner[want as usize] == NONE) {
             return want;
         }
-        let dst = self.src.msgs[self.packets[slot as usize].msg as usize].dst as usize;
+        let dst = self.packets[slot as usize].dst as usize;
         let o = match self.fab.next(i, dst) {
             Next::Fixed(o) => o,
             Next::Up { first, k, pick } => match self.cfg.up_routing {
@@ -324,7 +327,8 @@ impl Engine {
         pk.want = NONE;
         pk.wait = (NONE, NONE, false);
         let (packet, msg) = (pk.seq, pk.msg);
-        if o as usize >= self.bufs.count() {
+        // Under RecvPolicy::Reserve every message under way holds its slot.
+        if o as usize >= self.bufs.count() && self.src.policy == RecvPolicy::OnArrival {
             self.src.take_slot(msg);
         }
         emit(&mut self.log, SimEvent::Acquired { packet, channel: o });

@@ -35,6 +35,21 @@ pub enum Next {
     Up { first: u32, k: u32, pick: u32 },
 }
 
+/// A fat-tree router's routing constants, computed once: the way down to
+/// child c is `down0 + stride·c`, the way up one of `k` links from
+/// `up_first`, the static pick `(dst >> shift) mod k` (every level's
+/// up-link count is a power of two).
+#[derive(Clone, Copy, Debug, Default)]
+struct FatHop {
+    level: u32,
+    node: u32,
+    up_first: u32,
+    k: u32,
+    down0: u32,
+    stride: u32,
+    shift: u32,
+}
+
 #[derive(Clone, Debug)]
 enum Topo {
     Mesh(Mesh),
@@ -60,6 +75,8 @@ pub struct Fabric {
     vinfo: Box<[(u32, u32, u32)]>,
     /// Static up-link choice at level ℓ: (dst / up_div[ℓ]) mod k.
     up_div: Box<[u64]>,
+    /// Per router of a fat tree, its routing constants (empty on a mesh).
+    hops: Box<[FatHop]>,
 }
 
 impl Fabric {
@@ -109,9 +126,30 @@ impl Fabric {
             let next = up_div[level].saturating_mul(fattree::parents(level) as u64);
             up_div.push(next);
         }
+        let hops = match &topo {
+            Topo::FatTree(t) => vinfo
+                .iter()
+                .map(|&(level, node, sw)| {
+                    let (l, sw) = (level as usize, sw as usize);
+                    let k = fattree::parents(l);
+                    let down0 = if l > 0 { t.link_id(l, 0, sw, false) } else { 0 };
+                    FatHop {
+                        level,
+                        node,
+                        up_first: t.link_id(l + 1, node as usize, sw * k, true) as u32,
+                        k: k as u32,
+                        down0: down0 as u32,
+                        stride: 2 * fattree::switches(l) as u32,
+                        shift: up_div[l.min(63)].trailing_zeros(),
+                    }
+                })
+                .collect(),
+            Topo::Mesh(_) => Box::default(),
+        };
         Fabric {
             spec,
             topo,
+            hops,
             procs,
             links,
             in_vertex: in_vertex.into(),
@@ -178,9 +216,37 @@ impl Fabric {
         (self.in_rank[i as usize] + 1) % deg
     }
 
-    /// Where a head flit at input `i`, bound for processor `dst`, goes next.
+    /// Where a head flit at input `i`, bound for processor `dst`, goes next
+    /// (as [`Fabric::next_reference`], from constants computed once).
     #[inline(always)]
     pub fn next(&self, i: u32, dst: usize) -> Next {
+        let v = self.in_vertex[i as usize] as usize;
+        match &self.topo {
+            Topo::Mesh(_) => self.next_reference(i, dst),
+            Topo::FatTree(_) => {
+                let h = self.hops[v];
+                let level = h.level as usize;
+                if level == 0 && h.node as usize == dst {
+                    return Next::Fixed((self.links + v) as u32);
+                }
+                if level > 0 && dst >> (2 * level) == h.node as usize {
+                    let child = (dst >> (2 * (level - 1))) as u32;
+                    return Next::Fixed(h.down0 + h.stride * child);
+                }
+                Next::Up {
+                    first: h.up_first,
+                    k: h.k,
+                    pick: ((dst >> h.shift) as u32) & (h.k - 1),
+                }
+            }
+        }
+    }
+
+    /// Where a head flit at input `i`, bound for processor `dst`, goes
+    /// next: the routing function as first written, which the reference
+    /// loop keeps using.
+    #[inline(always)]
+    pub fn next_reference(&self, i: u32, dst: usize) -> Next {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {
             Topo::Mesh(m) => {
@@ -298,6 +364,11 @@ mod tests {
                 for b in (0..n).step_by(5) {
                     let r = walk(&f, a, b);
                     assert_eq!(r, f.network().static_route(a, b), "{spec} {a}→{b}");
+                    for at in
+                        std::iter::once((f.links() + a) as u32).chain(r.iter().map(|&l| l as u32))
+                    {
+                        assert_eq!(f.next(at, b), f.next_reference(at, b), "{spec} {a}→{b}");
+                    }
                     assert_eq!(r.len(), f.hops(a, b));
                 }
             }

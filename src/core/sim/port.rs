@@ -62,11 +62,15 @@ impl Engine {
                 return false;
             }
         };
-        let bytes = self.src.msgs[msg as usize].bytes;
+        let (bytes, dst) = (
+            self.src.msgs[msg as usize].bytes,
+            self.src.msgs[msg as usize].dst,
+        );
         let flits = self.cfg.packet.packet_flits(bytes, k as u64) as u16;
         let pk = Packet {
             seq: self.next_seq,
             msg,
+            dst,
             flits,
             head_at: (self.fab.links() + p) as u32,
             want: NONE,

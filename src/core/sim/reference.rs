@@ -43,7 +43,7 @@ impl Engine {
             return want;
         }
         let dst = self.src.msgs[self.packets[slot as usize].msg as usize].dst as usize;
-        let o = match self.fab.next(i, dst) {
+        let o = match self.fab.next_reference(i, dst) {
             Next::Fixed(o) => o,
             Next::Up { first, k, pick } => match self.cfg.up_routing {
                 UpRouting::Static => first + 2 * pick,
