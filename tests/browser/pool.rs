@@ -103,9 +103,10 @@ fn SweepProbe(props: &ProbeProps) -> Html {
 async fn a_sweep_whose_workers_cannot_start_finishes_on_the_page() {
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
-    // About 20 ms a permutation in this unoptimised build: the first slice
-    // sees a rest of seconds, ten times the threshold.
-    let count = 100;
+    // The tests build the core optimised (Cargo.toml): about 1-2 ms a
+    // permutation, so the first slice sees a rest of a second or more,
+    // several times the threshold.
+    let count = 1000;
     let props = ProbeProps { count };
     let handle = yew::Renderer::<SweepProbe>::with_root_and_props(root.clone(), props).render();
     let state = || root.text_content().unwrap_or_default();
