@@ -443,21 +443,13 @@ fn paper_001_notes_fit_their_cells() {
     .expect("paper 001");
     let why = |id: &str, row: &str, column: &str| -> String {
         let t = tables.iter().find(|t| t.id == id).expect("the table");
-        let mut label = "";
-        for r in &t.rows {
-            if !r.label.is_empty() {
-                label = &r.label;
-            }
-            if label == row
-                && let Some(c) = r.cells.iter().find(|c| c.column == column)
-            {
-                return match &c.verdict {
-                    Verdict::Explained(w) => w.clone(),
-                    v => panic!("{id} {row} {column}: {v:?}"),
-                };
-            }
+        let c = t
+            .cell(row, column)
+            .unwrap_or_else(|| panic!("{id}: no cell {row} / {column}"));
+        match &c.verdict {
+            Verdict::Explained(w) => w.clone(),
+            v => panic!("{id} {row} {column}: {v:?}"),
         }
-        panic!("{id}: no cell {row} / {column}")
     };
     // Wormhole blocking for large messages, not for the butterfly at 16 B.
     assert!(why("001-fig9", "1-lev-xor", "16384 B").contains("wormhole blocking"));

@@ -190,6 +190,23 @@ impl Table {
         self.rows.iter().flat_map(|r| &r.cells)
     }
 
+    /// The cell in column `column` of the row labelled `row` (a row with
+    /// an empty label continues the one above it, as printed).
+    pub fn cell(&self, row: &str, column: &str) -> Option<&Cell> {
+        let mut label = "";
+        for r in &self.rows {
+            if !r.label.is_empty() {
+                label = &r.label;
+            }
+            if label == row
+                && let Some(c) = r.cells.iter().find(|c| c.column == column)
+            {
+                return Some(c);
+            }
+        }
+        None
+    }
+
     /// Cells per verdict: (matches, within, explained, differs).
     pub fn counts(&self) -> [usize; 4] {
         let mut c = [0; 4];

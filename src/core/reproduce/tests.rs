@@ -18,18 +18,8 @@ fn table(id: &str) -> &'static Table {
 }
 
 fn cell<'a>(t: &'a Table, row: &str, column: &str) -> &'a Cell {
-    let mut label = "";
-    for r in &t.rows {
-        if !r.label.is_empty() {
-            label = &r.label;
-        }
-        if label == row
-            && let Some(c) = r.cells.iter().find(|c| c.column == column)
-        {
-            return c;
-        }
-    }
-    panic!("{}: no cell {row} / {column}", t.id)
+    t.cell(row, column)
+        .unwrap_or_else(|| panic!("{}: no cell {row} / {column}", t.id))
 }
 
 #[test]
