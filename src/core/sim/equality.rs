@@ -4,6 +4,7 @@
 //! after every step, then their results; and a property test that draws
 //! more runs. "Faster" may never mean "different".
 
+use super::fabric::Fabric;
 use super::proptests::config;
 use super::*;
 use crate::algo::cm5::exchange::{Exchange, ExchangePlan};
@@ -179,8 +180,6 @@ fn shrink(spec: TopologySpec, cfg: &SimConfig, mut t: Traffic) -> Traffic {
     }
     t
 }
-
-use super::fabric::Fabric;
 
 #[test]
 fn the_corpus_runs_identically_on_both_engines() {
