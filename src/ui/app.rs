@@ -97,6 +97,12 @@ pub fn App() -> Html {
     });
 
     if let Route::Embed { figure, .. } = &*route {
+        // An embedded figure's window is named after the figure, not after
+        // the page the reader came from.
+        dom::set_title(&match find(figure) {
+            Some(spec) => format!("{} · {BOOK}", spec.title),
+            None => format!("No figure '{figure}' · {BOOK}"),
+        });
         return html! {
             <ContextProvider<Theme> context={shown_theme}>
                 <main class="embed-page" id="main">{ embed(figure, &route, *epoch) }</main>
@@ -164,20 +170,12 @@ pub fn App() -> Html {
         let l = large.clone();
         Callback::from(move |_| l.set(!*l))
     };
-    let title = current.map_or(
-        "Communication Scheduling on Permutation Networks".to_string(),
-        |c| c.numbered_title(),
-    );
+    let title = current.map_or(BOOK.to_string(), |c| c.numbered_title());
     // The window's title names the chapter, for tabs, bookmarks and history.
-    if let Some(doc) = dom::document() {
-        let full = match current {
-            Some(_) => format!("{title} · Communication Scheduling on Permutation Networks"),
-            None => title.clone(),
-        };
-        if doc.title() != full {
-            doc.set_title(&full);
-        }
-    }
+    dom::set_title(&match current {
+        Some(_) => format!("{title} · {BOOK}"),
+        None => title.clone(),
+    });
     let escape_closes = {
         let m = menu_open.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -224,6 +222,9 @@ fn at_of(route: &Route) -> Option<String> {
         _ => None,
     }
 }
+
+/// The book's title, the last part of every window title.
+const BOOK: &str = "Communication Scheduling on Permutation Networks";
 
 /// The embed page: one figure and its player, nothing else. `epoch` counts
 /// the reader's own navigations (a link followed, the address edited): each

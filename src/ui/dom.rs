@@ -16,6 +16,15 @@ pub fn document() -> Option<Document> {
     window()?.document()
 }
 
+/// Sets the window's title (tabs, bookmarks, history) if it differs.
+pub fn set_title(title: &str) {
+    if let Some(doc) = document()
+        && doc.title() != title
+    {
+        doc.set_title(title);
+    }
+}
+
 /// The current `location.hash`, with its `#` (or the address a figure has
 /// just written, if the address bar has not been given it yet:
 /// [`crate::ui::address`]).

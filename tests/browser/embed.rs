@@ -24,6 +24,26 @@ async fn embed_shows_one_figure_with_bare_keys() {
 }
 
 #[wasm_bindgen_test]
+async fn an_embed_names_its_window_after_its_figure() {
+    let doc = document();
+    // As if the reader came from a chapter: its title must not stay.
+    doc.set_title("4. NICE · Communication Scheduling on Permutation Networks");
+    let _m = mount("#/embed/lp?n=4&step=2").await;
+    let lp = commbook::book::figures::find("lp").unwrap().title;
+    assert_eq!(
+        doc.title(),
+        format!("{lp} · Communication Scheduling on Permutation Networks")
+    );
+    drop(_m);
+    let _m = mount("#/embed/nothing").await;
+    assert!(
+        doc.title().starts_with("No figure 'nothing' · "),
+        "{}",
+        doc.title()
+    );
+}
+
+#[wasm_bindgen_test]
 async fn embedding_an_unknown_figure_lists_the_real_ones() {
     let m = mount("#/embed/nothing").await;
     let t = m.all_text();

@@ -187,7 +187,7 @@ pub fn Presenter(props: &PresentProps) -> Html {
             ch.title.to_string(),
         ),
     };
-    set_title(&format!(
+    dom::set_title(&format!(
         "{heading} · {} (presenting) · Communication Scheduling on Permutation Networks",
         ch.numbered_title()
     ));
@@ -291,14 +291,5 @@ fn current_query(slug: &str) -> Option<Query> {
 fn leave_for(hash: &str) {
     if let Some(w) = dom::window() {
         let _ = w.location().set_hash(hash);
-    }
-}
-
-/// Sets the window's title (tabs, history) if it differs.
-fn set_title(title: &str) {
-    if let Some(doc) = dom::document()
-        && doc.title() != title
-    {
-        doc.set_title(title);
     }
 }
