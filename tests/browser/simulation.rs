@@ -275,3 +275,23 @@ async fn report_figures_step_through_their_rows() {
         m.caption("predict")
     );
 }
+
+#[wasm_bindgen_test]
+async fn only_the_settings_that_apply_are_shown() {
+    let control = |m: &Mounted, key: &str| m.find(&format!("#netsim-{key}")).is_some();
+    let m = embed("#/embed/netsim?pattern=alltoall&rows=2&cols=2&bytes=16&k=8&degree=2").await;
+    for key in ["collective", "k", "redist", "degree", "pairs", "d"] {
+        assert!(!control(&m, key), "{key} shown for an all-to-all");
+    }
+    for key in ["algo", "sync", "bytes"] {
+        assert!(control(&m, key), "{key} hidden for an all-to-all");
+    }
+    drop(m);
+    let m = embed("#/embed/netsim?pattern=redist&redist=hybrid&k=8&rows=4&cols=4&bytes=16").await;
+    for key in ["k", "redist", "degree", "sync"] {
+        assert!(control(&m, key), "{key} hidden for a hybrid redistribution");
+    }
+    for key in ["algo", "collective", "d", "pairs"] {
+        assert!(!control(&m, key), "{key} shown for a redistribution");
+    }
+}

@@ -15,13 +15,28 @@ use crate::ui::player::Controls;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Whether a setting matters for the chosen messages.
+/// Whether a setting matters for the chosen messages (a hidden setting
+/// keeps its value and its place in the link).
 fn shown(values: &Values, key: &str) -> bool {
-    let pattern = values.choice("pattern");
+    let algo = values.choice("algo");
+    // A complete exchange runs the all-to-all whatever the pattern says
+    // (the figure's notice says so): its settings are the all-to-all's.
+    let exchange = matches!(algo, "lex" | "pex" | "rex" | "bex");
+    let pattern = if exchange {
+        "alltoall"
+    } else {
+        values.choice("pattern")
+    };
+    let scheduled = matches!(pattern, "alltoall" | "fig7");
     match key {
         "pairs" => pattern == "pairs",
         "d" => pattern == "fig7",
-        "algo" | "sync" => pattern != "pairs",
+        "algo" => scheduled,
+        // Pairs and permutations are one phase; AC has none.
+        "sync" => !matches!(pattern, "pairs" | "perm") && !(scheduled && algo == "ac"),
+        "collective" => matches!(pattern, "scatter" | "gather"),
+        "k" | "redist" => pattern == "redist",
+        "degree" => pattern == "redist" && values.choice("redist") == "hybrid",
         _ => true,
     }
 }
