@@ -33,7 +33,7 @@ fn shown(values: &Values, key: &str) -> bool {
         "d" => pattern == "fig7",
         "algo" => scheduled,
         // Pairs and permutations are one phase; AC has none.
-        "sync" => !matches!(pattern, "pairs" | "perm") && !(scheduled && algo == "ac"),
+        "sync" => !(matches!(pattern, "pairs" | "perm") || scheduled && algo == "ac"),
         "collective" => matches!(pattern, "scatter" | "gather"),
         "k" | "redist" => pattern == "redist",
         "degree" => pattern == "redist" && values.choice("redist") == "hybrid",
