@@ -106,6 +106,44 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The page's address without its `#…` part (where a link's hash goes).
+pub fn page_address() -> String {
+    let Some(loc) = window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let href = loc.href().unwrap_or_default();
+    match href.split_once('#') {
+        Some((page, _)) => page.to_string(),
+        None => href,
+    }
+}
+
+/// Puts `text` on the clipboard; false where the browser has no
+/// clipboard for the page or refuses (no permission, not focused).
+pub async fn copy_text(text: &str) -> bool {
+    let Some(nav) = window().map(|w| w.navigator()) else {
+        return false;
+    };
+    // Through Reflect: web-sys's Clipboard binding would be one more
+    // feature for one call.
+    let Ok(clip) = js_sys::Reflect::get(&nav, &"clipboard".into()) else {
+        return false;
+    };
+    let Ok(write) = js_sys::Reflect::get(&clip, &"writeText".into()) else {
+        return false;
+    };
+    let Some(write) = write.dyn_ref::<js_sys::Function>() else {
+        return false;
+    };
+    let Ok(promise) = write.call1(&clip, &text.into()) else {
+        return false;
+    };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+        return false;
+    };
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
 /// Offers `content` to the reader as a file download.
 pub fn download(filename: &str, mime: &str, content: &str) {
     let Some(doc) = document() else { return };

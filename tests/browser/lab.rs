@@ -145,3 +145,39 @@ async fn a_pasted_matrix_is_checked_used_and_exported() {
     .unwrap();
     assert_eq!(phases_shown(&m, "lp"), lp.phases.len().to_string());
 }
+
+#[wasm_bindgen_test]
+async fn the_matrix_is_offered_as_a_link_to_copy_not_a_wall_of_digits() {
+    let m = mount(LINK).await;
+    table(&m).await;
+    let exports = m.text(".lab-exports");
+    assert!(!exports.contains("lab.com="), "{exports}");
+    m.click(".copy-link-button").await;
+    until(&m, "the copy's outcome", |m| {
+        !m.text(".copy-link-status").is_empty()
+    })
+    .await;
+    // Headless Chromium may refuse the clipboard: the link is then shown,
+    // ready to copy. Either way the link reopens this matrix.
+    let status = m.text(".copy-link-status");
+    if status != "Link copied." {
+        let field = m
+            .get(".copy-link-text")
+            .dyn_into::<web_sys::HtmlInputElement>()
+            .unwrap();
+        let link = field.value();
+        let hash = &link[link.find('#').expect("a hash")..];
+        let route = commbook::book::route::Route::parse(hash);
+        let commbook::book::route::Route::Chapter { slug, query } = route else {
+            panic!("{link}")
+        };
+        assert_eq!(slug, "lab");
+        assert_eq!(
+            query,
+            vec![(
+                "lab.com".to_string(),
+                "0,4,0,9;2,0,1,0;0,7,0,3;5,0,0,0".to_string()
+            )]
+        );
+    }
+}

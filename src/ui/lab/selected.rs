@@ -8,10 +8,12 @@ use crate::book::figures::lab::{LabOut, LabSettings};
 use crate::book::lab::compare::Table;
 use crate::book::lab::export::{phase_svg, phase_table, schedule_csv, schedule_json};
 use crate::book::lab::matrix::{LINK_MAX_CHARS, csv, json, link_form};
+use crate::book::route::Route;
 use crate::core::schedule::Schedule;
 use crate::core::words::plural_s;
 use crate::ui::dom::download;
 use crate::ui::figures::host::{Ctx, FigureProps};
+use crate::ui::parts::copy_link::CopyLink;
 use crate::ui::parts::report::refused;
 use crate::ui::player::controls;
 use std::rc::Rc;
@@ -117,7 +119,15 @@ fn exports_matrix(t: &Table, to_editor: Option<&Callback<String>>) -> Html {
     let n = t.com.n();
     let link = (2 * n * n <= LINK_MAX_CHARS + 1)
         .then(|| link_form(&c))
-        .filter(|l| l.len() <= LINK_MAX_CHARS);
+        .filter(|l| l.len() <= LINK_MAX_CHARS)
+        .map(|form| {
+            let query = vec![("lab.com".to_string(), form)];
+            Route::Chapter {
+                slug: "lab".into(),
+                query,
+            }
+            .to_hash()
+        });
     let own = to_editor.map(|set| {
         let (set, com) = (set.clone(), t.com.clone());
         let onclick = Callback::from(move |_: MouseEvent| set.emit(link_form(&com)));
@@ -129,8 +139,8 @@ fn exports_matrix(t: &Table, to_editor: Option<&Callback<String>>) -> Html {
             { button("CSV", "lab-export-com-csv", "matrix.csv".into(), "text/csv", move || csv(&a)) }
             { button("JSON (the CLI's)", "lab-export-com-json", "matrix.json".into(), "application/json", move || json(&b)) }
             { own.unwrap_or_default() }
-            if let Some(link) = link {
-                <span class="lab-link-form">{format!(" in a link: lab.com={link}")}</span>
+            if let Some(hash) = link {
+                <CopyLink {hash} what="this matrix in the lab" />
             }
         </div>
     }
