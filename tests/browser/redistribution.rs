@@ -41,7 +41,7 @@ async fn chapter_mounts_and_the_tables_step() {
         m.caption("tables")
     );
     // Two K × P tables: 54 blocks and 54 destinations, the latter P.
-    assert_eq!(count(&m, "#widget-tables table.grid td"), 2 * 54 + 4);
+    assert_eq!(count(&m, "#widget-tables table.grid tbody td"), 2 * 54 + 4);
     assert!(m.text("#widget-tables").contains("this is P"));
     m.click("#widget-tables button[aria-label^='Next step']")
         .await;
@@ -153,7 +153,7 @@ async fn winner_map_sweeps_the_ratio() {
         "{cap}"
     );
     // 13 ratios × 13 array sizes; the machine's own row is outlined.
-    assert_eq!(count(&m, &format!("#widget-{id} table.grid td")), 169);
+    assert_eq!(count(&m, &format!("#widget-{id} table.grid tbody td")), 169);
     assert_eq!(count(&m, &format!("#widget-{id} td.marked")), 13);
     m.click(&format!("#widget-{id} button[aria-label^='Next step']"))
         .await;

@@ -96,7 +96,9 @@ pub fn grid(props: &GridProps) -> Html {
     if !props.col_labels.is_empty() {
         out.push_str("<thead><tr>");
         if !props.row_labels.is_empty() {
-            out.push_str("<th></th>");
+            // The corner heads nothing: a data cell, not an empty header
+            // (axe's empty-table-header).
+            out.push_str("<td></td>");
         }
         for c in &props.col_labels {
             out.push_str(&format!(r#"<th scope="col">{}</th>"#, esc(c)));
