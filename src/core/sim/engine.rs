@@ -289,8 +289,7 @@ impl Engine {
         } else if self.has_room(c) {
             self.moves.push((i as u32, c));
         } else {
-            self.asleep.insert(i);
-            self.full_sleeper[c as usize] = i as u32;
+            self.sleep_full(i, c);
         }
     }
 

@@ -50,12 +50,7 @@ impl Engine {
                 if c == NONE {
                     self.request_head(i);
                 } else if !self.had_room(c, links) {
-                    // Full at the start; if its flit already left in this
-                    // cycle, the wake has passed: look again next cycle.
-                    if self.popped_at[c as usize] != self.now {
-                        self.asleep.insert(i);
-                        self.full_sleeper[c as usize] = i as u32;
-                    }
+                    self.sleep_full(i, c);
                 } else {
                     let f = self.carry(i, c, links);
                     if f.tail {

@@ -42,6 +42,18 @@ impl Engine {
         self.asleep.insert(i as usize);
     }
 
+    /// Connected input `i` found its next buffer `c` full at the start of
+    /// the cycle: it sleeps until that buffer gives up a flit, unless the
+    /// flit already left in this cycle (the fused pass pops as it goes), so
+    /// the wake has passed and it looks again next cycle.
+    #[inline(always)]
+    pub(super) fn sleep_full(&mut self, i: usize, c: u32) {
+        if self.popped_at[c as usize] != self.now {
+            self.asleep.insert(i);
+            self.full_sleeper[c as usize] = i as u32;
+        }
+    }
+
     /// Channel `o` was freed in this cycle: the heads sleeping on it ask
     /// again next cycle, and their owed waits are counted.
     #[inline(always)]
