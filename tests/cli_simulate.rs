@@ -116,3 +116,42 @@ fn bad_input_fails_with_one_line() {
     let e = fails("--topology mesh:1x4 --pairs 1:0,3:0 --bytes 964 --claim arrival");
     assert!(e.contains("deadlock at cycle"), "{e}");
 }
+
+#[test]
+fn a_hypercube_routes_e_cube_on_the_ipsc860_preset() {
+    // 0 → 7 corrects bits 0, 1, 2 in turn; 1 KB is one circuit of 258
+    // flits after the iPSC/860's 85-cycle start-up.
+    let v = json("--topology hypercube:8 --pairs 0:7 --bytes 1024");
+    assert_eq!(v["cycles"], 85 + 3 + 258);
+    let links: Vec<&String> = v["links"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        links,
+        [
+            "P0→P1 (dimension 0)",
+            "P1→P3 (dimension 1)",
+            "P3→P7 (dimension 2)"
+        ]
+    );
+    assert!(v.get("notices").is_none(), "nothing was corrected");
+}
+
+#[test]
+fn a_hypercube_of_the_wrong_size_is_corrected_with_a_notice() {
+    let v = json("--topology hypercube:48 --pairs 0:31 --bytes 16");
+    assert_eq!(
+        v["notices"][0],
+        "hypercube:48: a hypercube's 48 processors must be a power of two; using hypercube:32"
+    );
+    let out = commbook("simulate --topology hypercube:2048 --pairs 0:1");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("note: hypercube:2048: a hypercube has at most 1024 processors here; using hypercube:1024\n"),
+        "{text}"
+    );
+    // A pair past the corrected size is an error that names it.
+    let err = fails("--topology hypercube:48 --pairs 0:40");
+    assert!(err.contains("40"), "{err}");
+    let err = fails("--topology torus:8 --pairs 0:1");
+    assert!(err.contains("hypercube:N"), "{err}");
+}

@@ -3,7 +3,7 @@
 //! The traffic is either explicit pairs (`pairs = "0:16,1:17"`, one phase,
 //! `bytes` each) or a schedule (`algo`, with the matrix options of `com`).
 //! The machine preset follows the topology (Delta for a mesh, CM-5 for a
-//! fat tree) unless `machine` says otherwise; single parameters can then be
+//! fat tree, iPSC/860 for a hypercube) unless `machine` says otherwise; single parameters can then be
 //! changed one by one.
 
 use super::com_cmd::com_from_args;
@@ -36,6 +36,10 @@ pub struct SimulateResponse {
     pub phases: Vec<PhaseStats>,
     /// Per link that was used: `{ "busy", "blocked" }` cycles.
     pub links: Map<String, Value>,
+    /// What was corrected in the request (a hypercube's size); absent
+    /// when nothing was.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
 }
 
 impl From<SimError> for ApiError {
@@ -49,10 +53,10 @@ pub const DEFAULT_BYTES: u64 = 1024;
 
 /// Runs `simulate`.
 pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
-    let topo = args.string("topology")?.ok_or_else(|| {
-        ApiError("topology is required: mesh:RxC (e.g. mesh:16x32) or fattree:N".into())
-    })?;
-    let spec = TopologySpec::parse(&topo).map_err(ApiError)?;
+    let topo = args
+        .string("topology")?
+        .ok_or_else(|| ApiError(format!("topology is required: {}", TopologySpec::forms())))?;
+    let (spec, notice) = TopologySpec::read(&topo).map_err(ApiError)?;
     let cfg = config(args, spec)?;
     let (traffic, bytes) = traffic(args, spec)?;
     let (fab, _) = sim::check(spec, &cfg, &traffic)
@@ -82,6 +86,7 @@ pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
         delivered_messages: r.delivered_messages,
         phases: r.phases,
         links,
+        notices: notice.into_iter().collect(),
     })
 }
 
@@ -103,12 +108,12 @@ fn choice<T: Copy>(args: &Args, key: &str, options: &[(T, &str)]) -> Result<Opti
 }
 
 fn config(args: &Args, spec: TopologySpec) -> Result<SimConfig, ApiError> {
-    let machines = [(SimConfig::delta(), "delta"), (SimConfig::cm5(), "cm5")];
-    let mut cfg = match (choice(args, "machine", &machines)?, spec) {
-        (Some(c), _) => c,
-        (None, TopologySpec::Mesh { .. }) => SimConfig::delta(),
-        (None, TopologySpec::FatTree { .. }) => SimConfig::cm5(),
-    };
+    let machines = [
+        (SimConfig::delta(), "delta"),
+        (SimConfig::cm5(), "cm5"),
+        (SimConfig::ipsc860(), "ipsc860"),
+    ];
+    let mut cfg = choice(args, "machine", &machines)?.unwrap_or(SimConfig::preset(spec));
     let small = |key, max: u32| -> Result<Option<u32>, ApiError> {
         Ok(args.uint(key, 0, max as u64)?.map(|v| v as u32))
     };

@@ -292,8 +292,16 @@ const MAX_SIM_PHASES: usize = 20;
 fn render_simulate(out: &Value) -> String {
     let phases = out["phases"].as_array().cloned().unwrap_or_default();
     let messages: u64 = phases.iter().filter_map(|p| p["messages"].as_u64()).sum();
-    let mut s = format!(
-        "{} cycles; {} of {messages} messages delivered; {} flits injected, {} delivered\n",
+    let mut s: String = out["notices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|n| n.as_str())
+        .map(|n| format!("note: {n}\n"))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} cycles; {} of {messages} messages delivered; {} flits injected, {} delivered",
         out["cycles"], out["delivered_messages"], out["injected_flits"], out["delivered_flits"],
     );
     for p in phases.iter().take(MAX_SIM_PHASES) {

@@ -81,3 +81,24 @@ fn bad_calls_give_the_cli_messages() {
     let e = call("bench", obj(r#"{"case":"nope"}"#)).unwrap_err();
     assert!(e.starts_with("unknown case 'nope'"), "{e}");
 }
+
+#[wasm_bindgen_test]
+fn a_hypercube_of_the_wrong_size_is_corrected_with_the_cli_notice() {
+    let s = call(
+        "simulate",
+        obj(r#"{"topology":"hypercube:12","pairs":"0:7","bytes":64}"#),
+    )
+    .unwrap();
+    assert_eq!(get(&s, "delivered_messages").as_f64(), Some(1.0));
+    let notices = js_sys::Array::from(&get(&s, "notices"));
+    assert_eq!(
+        notices.get(0).as_string().as_deref(),
+        Some("hypercube:12: a hypercube's 12 processors must be a power of two; using hypercube:8")
+    );
+    let e = call(
+        "simulate",
+        obj(r#"{"topology":"hypercube:12","pairs":"0:9"}"#),
+    )
+    .unwrap_err();
+    assert!(e.contains('9'), "{e}");
+}

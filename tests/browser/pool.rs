@@ -32,6 +32,7 @@ fn ask(figure: &str, raw: &[(&str, &str)], from: u32, to: u32) -> JsValue {
 }
 
 const KEY: RandpermKey = RandpermKey {
+    machine: commbook::core::cost::machine::Machine::Cm5,
     count: 8,
     p: 32,
     bytes: 64,

@@ -92,7 +92,7 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
     let m = embed("#/embed/netsim?net=torus&rows=0&step=nine").await;
     let t = m.all_text();
     assert!(
-        t.contains("net: 'torus' is not one of mesh, fattree; using mesh"),
+        t.contains("net: 'torus' is not one of mesh, fattree, hypercube; using mesh"),
         "{t}"
     );
     assert!(t.contains("rows: 0 is outside 1…32"), "{t}");
@@ -294,4 +294,44 @@ async fn only_the_settings_that_apply_are_shown() {
     for key in ["algo", "collective", "d", "pairs"] {
         assert!(!control(&m, key), "{key} shown for a redistribution");
     }
+}
+
+#[wasm_bindgen_test]
+async fn the_hypercube_runs_e_cube_routes_and_corrects_its_size() {
+    // 3 × 5 = 15 is no power of two: 2 × 4 = 8, said to the reader.
+    let m =
+        embed("#/embed/netsim?net=hypercube&rows=3&cols=5&pattern=perm&bytes=64&step=200").await;
+    let t = m.all_text();
+    assert!(
+        t.contains(
+            "a hypercube needs a power of two of processors, and 3 × 5 = 15 is not; using 2 × 4 = 8"
+        ),
+        "{t}"
+    );
+    assert!(m.find("#widget-netsim canvas").is_some());
+    assert!(t.contains("on the iPSC/860 as the book models it"), "{t}");
+    // A processor's figures give its binary address; its links name
+    // their dimension.
+    m.change("#netsim-node", "5").await;
+    assert!(
+        m.all_text().contains("processor P5 (address 101)"),
+        "{}",
+        m.all_text()
+    );
+    let link = m
+        .get("#netsim-link option:nth-child(2)")
+        .get_attribute("value")
+        .unwrap();
+    m.change("#netsim-link", &link).await;
+    assert!(m.all_text().contains("(dimension "), "{}", m.all_text());
+    drop(m);
+    // Figure 3 of paper 002 on the simulated hypercube.
+    let m = embed("#/embed/randperm?machine=ipsc860&count=20").await;
+    computed(&m).await;
+    let t = m.all_text();
+    assert!(t.contains("iPSC/860 hypercube"), "{t}");
+    assert!(
+        t.contains("Paper 002 gives no share for the iPSC/860"),
+        "{t}"
+    );
 }

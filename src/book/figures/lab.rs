@@ -57,7 +57,7 @@ crate::settings! {
         pub machine: &'static str = MACHINE,
         pub tau: Option<f64> = TAU,
         pub bw: Option<f64> = BW,
-        pub net: &'static str = choice("net", "simulated on", &["fattree", "mesh", "off"], "fattree"),
+        pub net: &'static str = choice("net", "simulated on", &["fattree", "mesh", "hypercube", "off"], "fattree"),
         pub algo: &'static str = choice("algo", "selected row", NAMES, "lp"),
     }
 }
@@ -213,6 +213,7 @@ impl Figure for Lab {
         };
         let net = match s.net {
             "mesh" => LabNet::Mesh,
+            "hypercube" => LabNet::Hypercube,
             "off" => LabNet::Off,
             _ => LabNet::FatTree,
         };

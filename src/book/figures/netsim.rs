@@ -148,13 +148,17 @@ impl Stepper for NetsimRun {
 }
 
 impl Figure for Netsim {
-    const TITLE: &'static str = "Messages moving through a mesh or a fat tree, cycle by cycle";
+    const TITLE: &'static str =
+        "Messages moving through a mesh, a fat tree or a hypercube, cycle by cycle";
     const UNIT: &'static str = "cycle";
     const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("net", "Delta on the mesh, CM-5 on the fat tree"),
+        (
+            "net",
+            "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube",
+        ),
         (
             "rows",
-            "the mesh up to 16 × 32 (the whole Delta), the fat tree up to 32 × 32 = 1,024 processors",
+            "the mesh up to 16 × 32 (the whole Delta), the fat tree and the hypercube up to 32 × 32 = 1,024 processors (the hypercube a power of two)",
         ),
         (
             "bytes",

@@ -5,10 +5,13 @@
 //! iPSC/860; each step walks one reuse count (one row of the map).
 //!
 //! Both costs are the book's models, stated here and in the chapter:
-//! - **C** on the CM-5 is the simulated time on the fat tree (the CM-5
-//!   preset, phases loosely synchronous, AC all at once); on the iPSC/860,
-//!   which the simulator does not model, the circuit-switched hypercube
-//!   model of `core::cost::hypercube` with the `ipsc860` preset.
+//! - **C** is the simulated time (phases loosely synchronous, AC all at
+//!   once): on the CM-5 on the fat tree with the CM-5 preset, on the
+//!   iPSC/860 on the hypercube with e-cube routes and the book's iPSC/860
+//!   preset ([`SimConfig::ipsc860`], whose numbers are published
+//!   measurements outside the papers). RS_NL keeps apart the routes of
+//!   the machine it runs on: the fat tree's static routes, or the
+//!   hypercube's e-cube routes.
 //! - **S** is the scheduler's work (matrix entries examined, as the core
 //!   counts them) times the time of one examination on a CM-5 node, which
 //!   is CGM's scheduling time on the CM-5 (fitted to paper 000's Tables 2-3,
@@ -16,15 +19,14 @@
 //!   schedules nothing: S = 0. LP needs no table either: each processor
 //!   computes its partner i ⊕ k as it goes, n − 1 operations in all.
 
-use super::niceorder::{OrderKey, TestSet, sim_us, traffic};
+use super::niceorder::{OrderKey, TestSet, traffic};
 use crate::book::figure::Figure;
 use crate::book::inputs::matrix::SEED;
 use crate::book::inputs::nice::MACHINE_D;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::algo::{self, Algo, cgm};
+use crate::core::algo::{self, Algo, RunOptions, cgm};
 use crate::core::cost::breakeven::LpCgmModel;
 use crate::core::cost::choice::{Candidate, best};
-use crate::core::cost::hypercube;
 use crate::core::cost::machine::Machine;
 use crate::core::net::TopologySpec;
 use crate::core::schedule::Schedule;
@@ -142,7 +144,7 @@ impl Figure for Niceregions {
     const NOTES: &'static [(&'static str, &'static str)] = &[
         (
             "machine",
-            "CM-5: the simulated fat tree; iPSC/860: a circuit-switched hypercube model, without RS_NL (its link test knows fat-tree and mesh routes, not the hypercube's)",
+            "CM-5: the simulated fat tree; iPSC/860: the simulated hypercube (e-cube routes, the book's preset from published measurements); RS_NL keeps the machine's own routes apart",
         ),
         ("d", "a matrix of NICE's test set 1, sizes 1 to 10 units"),
     ];
@@ -173,7 +175,7 @@ impl Figure for Niceregions {
     /// Schedules once at one byte per unit (sizes only scale the
     /// transfers; the schemes' choices do not depend on them: RS_NH cuts by
     /// the ratio to the phase's mean), prices S once, and C at every unit:
-    /// simulated on the CM-5, modelled on the iPSC/860.
+    /// simulated on the machine's network.
     fn compute(k: &RegionKey) -> Box<dyn Stepper<Output = RegionMap>> {
         let key = *k;
         let matrix = OrderKey {
@@ -184,7 +186,22 @@ impl Figure for Niceregions {
             seed: key.seed,
         };
         let com = matrix.matrix(1);
-        let runs: Vec<_> = SCHEMES.iter().map(|&a| algo::run(a, &com, key.seed)).collect();
+        let spec = match key.machine {
+            Machine::Ipsc860 => TopologySpec::Hypercube { procs: key.p },
+            _ => TopologySpec::FatTree { procs: key.p },
+        };
+        let options = RunOptions {
+            topology: Some(spec),
+            ..RunOptions::new(key.seed)
+        };
+        let runs: Vec<_> = SCHEMES
+            .iter()
+            .map(|&a| match a {
+                Algo::RsNl => algo::run_with(a, &com, &options)
+                    .unwrap_or_else(|_| algo::run(a, &com, key.seed)),
+                _ => algo::run(a, &com, key.seed),
+            })
+            .collect();
         let cgm_probes = cgm::run(&com, key.seed).probes.max(1) as f64;
         let (n, d) = (key.p as f64, key.d.max(2) as f64);
         let probe_us = LpCgmModel::fitted().c2_us * d * n * d.ln() / cgm_probes;
@@ -205,30 +222,8 @@ impl Figure for Niceregions {
             c_us,
             probe_us,
         };
-        if key.machine == Machine::Ipsc860 {
-            let cost = key.machine.cost();
-            let c_us: Vec<Vec<f64>> = UNITS
-                .iter()
-                .map(|&u| {
-                    SCHEMES
-                        .iter()
-                        .zip(&schedules)
-                        .map(|(&a, s)| match a {
-                            // RS_NL keeps fat-tree routes apart, not the
-                            // hypercube's: it is not a candidate there.
-                            Algo::RsNl => f64::INFINITY,
-                            _ => hypercube::schedule_us(&cost, &scaled(s, u)),
-                        })
-                        .collect()
-                })
-                .collect();
-            return Box::new(crate::core::step::Immediate::new(move || finish(c_us)));
-        }
-        let spec = TopologySpec::FatTree { procs: key.p };
-        let cfg = SimConfig {
-            seed: key.seed,
-            ..SimConfig::cm5()
-        };
+        let cfg = SimConfig::seeded(spec, key.seed);
+        let cycle_us = SimConfig::cycle_us(spec).unwrap_or(1.0);
         let mut jobs: Vec<Job> = Vec::new();
         for &u in &UNITS {
             let com_u = matrix.matrix(u);
@@ -241,7 +236,7 @@ impl Figure for Niceregions {
                 .chunks(SCHEMES.len())
                 .map(|c| {
                     c.iter()
-                        .map(|r| sim_us(r).unwrap_or(f64::INFINITY))
+                        .map(|r| r.as_ref().map_or(f64::INFINITY, |r| r.cycles as f64 * cycle_us))
                         .collect()
                 })
                 .collect();

@@ -1,15 +1,18 @@
 //! `randperm`: paper 002's check that random permutations cost about the
-//! same (§2.2, Figure 2): many random permutations, each node sending one
-//! message to a random other node, simulated on the CM-5 fat tree
+//! same (§2.2, Figures 2 and 3): many random permutations, each node
+//! sending one message to a random other node, simulated on the CM-5 fat
+//! tree (Figure 2) or the iPSC/860 hypercube (Figure 3)
 //! (`core::sim::randperm`); a histogram of their costs and the share within
-//! 5 % of the mean, beside the paper's 99.5 %. Each step adds a tenth of
-//! the permutations to the histogram.
+//! 5 % of the mean, beside the paper's 99.5 % on the CM-5. Each step adds a
+//! tenth of the permutations to the histogram.
 
 use crate::book::figure::Figure;
 use crate::book::inputs::matrix::SEED;
 use crate::book::inputs::nice::CM5_NODES;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::sim::randperm::rand_perms;
+use crate::core::cost::machine::Machine;
+use crate::core::net::TopologySpec;
+use crate::core::sim::randperm::rand_perms_on;
 use crate::core::step::{Stepper, map};
 
 /// How many permutations.
@@ -40,6 +43,7 @@ crate::settings! {
         pub p: usize = CM5_NODES,
         pub bytes: u64 = BYTES,
         pub seed: u64 = SEED,
+        pub machine: Machine = super::niceregions::MACHINE,
     }
 }
 
@@ -49,6 +53,7 @@ pub struct Randperm;
 /// The experiment's inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RandpermKey {
+    pub machine: Machine,
     pub count: usize,
     pub p: usize,
     pub bytes: u64,
@@ -65,6 +70,16 @@ pub struct RandpermRun {
 /// Steps of the player: each adds a tenth of the permutations.
 pub const STEPS: usize = 10;
 
+impl RandpermKey {
+    /// The network: the CM-5's fat tree, or the iPSC/860's hypercube.
+    pub fn spec(&self) -> TopologySpec {
+        match self.machine {
+            Machine::Ipsc860 => TopologySpec::Hypercube { procs: self.p },
+            _ => TopologySpec::FatTree { procs: self.p },
+        }
+    }
+}
+
 impl RandpermRun {
     /// The permutations shown at step `k` (all of them at the last).
     pub fn shown(&self, k: usize) -> &[u64] {
@@ -74,7 +89,7 @@ impl RandpermRun {
 }
 
 impl Figure for Randperm {
-    const TITLE: &'static str = "Random permutations on a 32-node CM-5 cost about the same (paper 002, Figure 2)";
+    const TITLE: &'static str = "Random permutations on a 32-node CM-5 or iPSC/860 cost about the same (paper 002, Figures 2 and 3)";
     const UNIT: &'static str = "tenth";
     const START_AT_END: bool = true;
     const POOLED: bool = true;
@@ -88,6 +103,7 @@ impl Figure for Randperm {
 
     fn key(s: &RandpermSettings) -> (RandpermKey, Vec<Notice>) {
         let key = RandpermKey {
+            machine: s.machine,
             count: s.count.max(1),
             p: s.p.max(2),
             bytes: s.bytes.max(1),
@@ -99,7 +115,7 @@ impl Figure for Randperm {
     fn compute(k: &RandpermKey) -> Box<dyn Stepper<Output = RandpermRun>> {
         let key = *k;
         Box::new(map(
-            rand_perms(key.p, key.bytes, key.count, key.seed),
+            rand_perms_on(key.spec(), key.bytes, key.count, key.seed),
             move |costs| RandpermRun { key, costs },
         ))
     }

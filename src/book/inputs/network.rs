@@ -3,11 +3,12 @@
 //! phases follow one another; checked together with notices for
 //! what had to be corrected, and turned into the simulator's inputs.
 //!
-//! The schedule is the same on both networks: switching between the mesh
-//! and the fat tree keeps the processors (rows × columns) and the messages,
+//! The schedule is the same on every network: switching between the mesh,
+//! the fat tree and the hypercube keeps the processors (rows × columns) and
+//! the messages,
 //! so a reader sees one schedule meet two machines. The machine preset
 //! follows the network: the Intel Delta on the mesh, the CM-5 on the fat
-//! tree ([`SimConfig::delta`], [`SimConfig::cm5`]).
+//! tree, the iPSC/860 on the hypercube ([`SimConfig::preset`]).
 
 use crate::book::inputs::patterns::{
     collective_spec, collective_traffic, exchange_traffic, read_pairs, redist_traffic,
@@ -33,14 +34,18 @@ pub enum Net {
     Mesh,
     /// The CM-5's 4-ary fat tree.
     FatTree,
+    /// The iPSC/860's hypercube with e-cube routing (rows × columns must
+    /// be a power of two).
+    Hypercube,
 }
 
 impl Keyword for Net {
-    const ALL: &'static [Self] = &[Net::Mesh, Net::FatTree];
+    const ALL: &'static [Self] = &[Net::Mesh, Net::FatTree, Net::Hypercube];
     fn keyword(self) -> &'static str {
         match self {
             Net::Mesh => "mesh",
             Net::FatTree => "fattree",
+            Net::Hypercube => "hypercube",
         }
     }
 }
@@ -183,6 +188,15 @@ pub enum Pattern {
     Redist,
 }
 
+/// The largest power of two of processors within rows × cols, as rows′ ×
+/// cols′ with cols′ the largest power of two up to cols (so rows′ < 2·rows).
+pub fn hypercube_shape(rows: usize, cols: usize) -> (usize, usize) {
+    let pow2 = |x: usize| 1usize << (usize::BITS - 1 - x.max(1).leading_zeros());
+    let n = pow2(rows * cols);
+    let c = pow2(cols);
+    (n / c, c)
+}
+
 /// Validated settings of a simulation figure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimParams {
@@ -211,7 +225,7 @@ impl SimParams {
     pub fn read(r: &SimRequest) -> (SimParams, Vec<Notice>) {
         let mut notices = Vec::new();
         let mut rows = r.rows.max(1);
-        let cols = r.cols.max(1);
+        let mut cols = r.cols.max(1);
         if rows * cols < 2 {
             notices.push(Notice(
                 "a network needs at least 2 processors; using 2 rows".into(),
@@ -224,10 +238,23 @@ impl SimParams {
             )));
             rows = MESH_MAX_ROWS;
         }
+        if r.net == Net::Hypercube && !(rows * cols).is_power_of_two() {
+            // The largest power of two of processors within the request,
+            // as rows × columns of powers of two (what a scatter's
+            // submachines and the drawing read).
+            let (r2, c2) = hypercube_shape(rows, cols);
+            notices.push(Notice(format!(
+                "a hypercube needs a power of two of processors, and {rows} × {cols} = {} is not; using {r2} × {c2} = {}",
+                rows * cols,
+                r2 * c2
+            )));
+            (rows, cols) = (r2, c2);
+        }
         let n = rows * cols;
         let spec = match r.net {
             Net::FatTree => TopologySpec::FatTree { procs: n },
             Net::Mesh => TopologySpec::Mesh { rows, cols },
+            Net::Hypercube => TopologySpec::Hypercube { procs: n },
         };
         let (mut pattern, mut algo) = (r.pattern, r.algo);
         if let NetAlgo::Exchange(e) = algo {
@@ -320,13 +347,7 @@ impl SimParams {
 
     /// The machine preset of the network.
     pub fn config(&self) -> SimConfig {
-        match self.spec {
-            TopologySpec::Mesh { .. } => SimConfig::delta(),
-            TopologySpec::FatTree { .. } => SimConfig {
-                seed: self.seed,
-                ..SimConfig::cm5()
-            },
-        }
+        SimConfig::seeded(self.spec, self.seed)
     }
 
     /// The messages as the schedule orders them (runs the scheduler).

@@ -29,7 +29,7 @@ pub const NET: ParamSpec = ParamSpec {
     key: "net",
     label: "network",
     kind: ParamKind::Choice {
-        options: &["mesh", "fattree"],
+        options: &["mesh", "fattree", "hypercube"],
         default: "mesh",
     },
 };

@@ -28,6 +28,7 @@ use crate::core::algo::{Algo, RunOptions};
 use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::net::TopologySpec;
+use crate::core::net::hypercube::MAX_HYPERCUBE;
 use crate::core::pool::Sweep;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{self, SimConfig, Sync, Traffic};
@@ -92,6 +93,9 @@ pub enum LabNet {
     FatTree,
     /// The Delta's mesh, r × c with r the largest divisor of n up to √n.
     Mesh,
+    /// The iPSC/860's hypercube, when n is a power of two (up to
+    /// [`MAX_HYPERCUBE`]).
+    Hypercube,
     /// No simulation.
     Off,
 }
@@ -105,21 +109,30 @@ impl LabNet {
                 let (rows, cols) = crate::book::figures::advisor::mesh_of(n);
                 Some(TopologySpec::Mesh { rows, cols })
             }
+            LabNet::Hypercube => self
+                .unusable(n)
+                .is_none()
+                .then_some(TopologySpec::Hypercube { procs: n }),
             LabNet::Off => None,
+        }
+    }
+
+    /// Why the network cannot carry a matrix of n processors (the
+    /// hypercube needs a power of two), for the simulated column.
+    pub fn unusable(self, n: usize) -> Option<String> {
+        match self {
+            LabNet::Hypercube if !n.is_power_of_two() || n > MAX_HYPERCUBE => Some(format!(
+                "not simulated: a hypercube needs a power of two of processors, at most {MAX_HYPERCUBE}, and this matrix has n = {n}; choose the fat tree or the mesh"
+            )),
+            LabNet::Off => Some("simulation off".into()),
+            _ => None,
         }
     }
 }
 
-/// The simulator's preset for a network: the Delta on the mesh, the CM-5
-/// on the fat tree (chapter 10's).
+/// The simulator's preset for a network ([`SimConfig::seeded`]).
 pub fn sim_config(spec: TopologySpec, seed: u64) -> SimConfig {
-    match spec {
-        TopologySpec::Mesh { .. } => SimConfig::delta(),
-        TopologySpec::FatTree { .. } => SimConfig {
-            seed,
-            ..SimConfig::cm5()
-        },
-    }
+    SimConfig::seeded(spec, seed)
 }
 
 /// What one row shows.
@@ -213,6 +226,8 @@ pub struct Table {
     pub fallback: Option<String>,
     /// The network simulated, if any.
     pub net: Option<TopologySpec>,
+    /// Why nothing was simulated, when nothing was.
+    pub net_note: Option<String>,
     /// The machine the rows were priced on.
     pub pricing: Pricing,
     /// The seed of the randomised algorithms and of the fat tree's routes.
@@ -271,7 +286,11 @@ impl Compare {
 
     /// The schedule's cycles on the network ([`traffic_of`]).
     fn simulate(&self, c: &Candidate, schedule: &Schedule) -> Result<u64, String> {
-        let spec = self.net.spec(self.com.n()).ok_or("simulation off")?;
+        let n = self.com.n();
+        let spec = self
+            .net
+            .spec(n)
+            .ok_or_else(|| self.net.unusable(n).unwrap_or_default())?;
         let traffic = traffic_of(c, &self.com, schedule);
         let cfg = sim_config(spec, self.seed);
         let (_, moves) = sim::check(spec, &cfg, &traffic).map_err(|e| e.to_string())?;
@@ -382,6 +401,7 @@ impl Sweep for Compare {
             bound_bytes: bound_bytes(&self.com),
             bound_phases: self.com.max_degree(),
             net: self.net.spec(n),
+            net_note: self.net.unusable(n),
             pricing: self.pricing,
             seed: self.seed,
             fallback: self.fallback,

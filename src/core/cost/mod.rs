@@ -18,7 +18,6 @@ pub mod contention;
 pub mod delta;
 pub mod fatload;
 pub mod gdm;
-pub mod hypercube;
 pub mod machine;
 pub mod perm;
 pub mod preset;

@@ -20,9 +20,18 @@
 //! destination's address, digit by digit ("d-mod-k"), a common deterministic
 //! choice that spreads destinations over the switches.
 //!
+//! **Why it cannot deadlock.** Every route climbs, then descends, and never
+//! climbs again. A climbing head waits for an up-link one level higher or
+//! for the down-links of the node it reached; a descending head waits only
+//! for a down-link one level lower or for its receiver, which always
+//! drains. Numbering up-links by level, then down-links by decreasing
+//! level after all of them, every wait is for a later link, so no cycle of
+//! waits can close (up*/down* routing).
+//!
 //! A machine of n processors that is not a power of 4 has a top node with
 //! fewer than four children, as the 32-node CM-5 of papers 000 and 004 did.
 
+use super::layout::Placement;
 use super::{Network, Vertex};
 use crate::verify::LinkId;
 
@@ -183,6 +192,44 @@ impl Network for FatTree {
         };
         let (a, b) = self.link_ends(l);
         format!("{}→{}", name(a), name(b))
+    }
+
+    /// Processors along the bottom one unit apart; a node at level ℓ
+    /// spreads its switches evenly over the processors it holds, so the
+    /// doubling and quadrupling of switches (paper 004 §2) is visible.
+    /// Levels are spaced so the picture is about twice as wide as it is
+    /// high. Switches are listed level by level, node by node, so the
+    /// lists read bottom-up.
+    fn placement(&self) -> Placement {
+        let n = self.n;
+        let gap = (n as f64 / (2.0 * self.height as f64)).max(2.0);
+        let height = gap * self.height as f64 + 1.0;
+        let bottom = height - 0.5;
+        let mut nodes: Vec<(Vertex, f64, f64)> = (0..n)
+            .map(|p| (Vertex::Proc(p), p as f64 + 0.5, bottom))
+            .collect();
+        for level in 1..=self.height {
+            let size = 4usize.pow(level as u32);
+            let k = switches(level);
+            for node in 0..n.div_ceil(size) {
+                let lo = node * size;
+                let span = (n.min(lo + size) - lo) as f64;
+                for index in 0..k {
+                    nodes.push((
+                        Vertex::Switch { level, node, index },
+                        lo as f64 + (index as f64 + 0.5) * span / k as f64,
+                        bottom - gap * level as f64,
+                    ));
+                }
+            }
+        }
+        Placement {
+            width: n as f64,
+            height,
+            radius: 0.2,
+            nodes,
+            spread: None,
+        }
     }
 }
 

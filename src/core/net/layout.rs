@@ -1,12 +1,9 @@
 //! Where to draw a network: a position for every processor and switch and a
 //! segment for every directed link, in abstract units, plus hit testing.
 //!
-//! - Mesh: processor (r, c) sits at (c + ½, r + ½), one unit apart, as the
-//!   Delta's nodes sit in its grid (paper 001 §2).
-//! - Fat tree: processors along the bottom one unit apart; a node at level
-//!   ℓ spreads its switches evenly over the processors it holds, so the
-//!   doubling and quadrupling of switches (paper 004 §2) is visible. Levels
-//!   are spaced so the picture is about twice as wide as it is high.
+//! Each network places its own vertices ([`super::Network::placement`],
+//! in the network's file, beside its routing); this module turns a
+//! placement into segments and answers clicks, the same for every network.
 //!
 //! The two directions of a wire are drawn side by side, each shifted to the
 //! right of its direction of travel, so both can be coloured and clicked.
@@ -21,8 +18,8 @@
 //! assert_eq!(l.pick(1.5, 0.5, 0.3), Some(Pick::Node(1)));
 //! ```
 
-use super::fattree::{FatTree, switches};
 use super::{TopologySpec, Vertex};
+use std::collections::BTreeMap;
 
 /// A drawn vertex: a processor or a switch.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,75 +88,54 @@ pub struct Layout {
 }
 
 /// How far the two directions of a wire are drawn apart, in units.
-const SEP: f64 = 0.09;
+pub const SEP: f64 = 0.09;
+
+/// Where a network wants its vertices drawn: what [`Network::placement`]
+/// gives, in abstract units, before the links are shifted and trimmed.
+///
+/// [`Network::placement`]: super::Network::placement
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub width: f64,
+    pub height: f64,
+    /// Radius of a node's marker.
+    pub radius: f64,
+    /// Every vertex with its place: processors first, in order (node p is
+    /// processor p), then the switches in the order the lists show them.
+    pub nodes: Vec<(Vertex, f64, f64)>,
+    /// How far each link is drawn to the right of its direction, by link
+    /// id; `None` draws every link [`SEP`] aside.
+    pub spread: Option<Vec<f64>>,
+}
 
 impl Layout {
-    /// The drawing of a topology.
+    /// The drawing of a topology: its network's [`Placement`], with every
+    /// directed link drawn beside its way back.
     pub fn new(spec: TopologySpec) -> Layout {
         let net = spec.build();
-        let n = net.procs();
-        // (levels, level gap): a mesh is one row of levels, drawn as a grid.
-        let (cols, levels, gap) = match spec {
-            TopologySpec::Mesh { cols, .. } => (cols, 0, 1.0),
-            TopologySpec::FatTree { procs } => {
-                let t = FatTree::new(procs);
-                let gap = (procs as f64 / (2.0 * t.height() as f64)).max(2.0);
-                (procs, t.height(), gap)
-            }
-        };
-        let (width, height, radius) = match spec {
-            TopologySpec::Mesh { rows, cols } => (cols as f64, rows as f64, 0.13),
-            TopologySpec::FatTree { .. } => (n as f64, gap * levels as f64 + 1.0, 0.2),
-        };
-        let bottom = height - 0.5;
-        let mut nodes: Vec<Node> = (0..n)
-            .map(|p| {
-                let (x, y) = if levels == 0 {
-                    ((p % cols) as f64 + 0.5, (p / cols) as f64 + 0.5)
-                } else {
-                    (p as f64 + 0.5, bottom)
-                };
-                Node {
-                    vertex: Vertex::Proc(p),
-                    x,
-                    y,
-                }
-            })
+        let place = net.placement();
+        let ids: BTreeMap<Vertex, u32> = place
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &(v, _, _))| (v, i as u32))
             .collect();
-        // Fat-tree switches level by level, node by node, so the lists read
-        // bottom-up; `first[ℓ]` is the index of level ℓ's first switch.
-        let mut first = vec![0; levels + 1];
-        for (level, first) in first.iter_mut().enumerate().skip(1) {
-            *first = nodes.len();
-            let size = 4usize.pow(level as u32);
-            let k = switches(level);
-            for node in 0..n.div_ceil(size) {
-                let lo = node * size;
-                let span = (n.min(lo + size) - lo) as f64;
-                for index in 0..k {
-                    nodes.push(Node {
-                        vertex: Vertex::Switch { level, node, index },
-                        x: lo as f64 + (index as f64 + 0.5) * span / k as f64,
-                        y: bottom - gap * level as f64,
-                    });
-                }
-            }
-        }
-        let id = |v: Vertex| match v {
-            Vertex::Proc(p) => p as u32,
-            Vertex::Switch { level, node, index } => {
-                (first[level] + node * switches(level) + index) as u32
-            }
-        };
+        let nodes: Vec<Node> = place
+            .nodes
+            .iter()
+            .map(|&(vertex, x, y)| Node { vertex, x, y })
+            .collect();
+        let radius = place.radius;
         let links = (0..net.links() as u64)
             .map(|l| {
                 let (a, b) = net.link_ends(l);
-                (a != b).then(|| shifted(&nodes, id(a), id(b), 1.3 * radius))
+                let sep = place.spread.as_ref().map_or(SEP, |s| s[l as usize]);
+                (a != b).then(|| shifted(&nodes, ids[&a], ids[&b], 1.3 * radius, sep))
             })
             .collect();
         Layout {
-            width,
-            height,
+            width: place.width,
+            height: place.height,
             nodes,
             links,
             radius,
@@ -203,16 +179,16 @@ impl Layout {
     }
 }
 
-/// The segment from node a to node b, moved SEP to the right of its
+/// The segment from node a to node b, moved `sep` to the right of its
 /// direction (so the way back is drawn beside it) and shortened to start
 /// and end at the markers' rims.
-fn shifted(nodes: &[Node], a: u32, b: u32, trim: f64) -> Seg {
+fn shifted(nodes: &[Node], a: u32, b: u32, trim: f64, sep: f64) -> Seg {
     let (p, q) = (nodes[a as usize], nodes[b as usize]);
     let (dx, dy) = (q.x - p.x, q.y - p.y);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
     // Right of travel in screen coordinates (y grows downwards).
-    let (nx, ny) = (-uy * SEP, ux * SEP);
+    let (nx, ny) = (-uy * sep, ux * sep);
     let trim = trim.min(len / 3.0);
     Seg {
         a,
@@ -228,6 +204,7 @@ fn shifted(nodes: &[Node], a: u32, b: u32, trim: f64) -> Seg {
 mod tests {
     use super::*;
     use crate::net::Network;
+    use crate::net::fattree::FatTree;
 
     #[test]
     fn mesh_links_join_neighbours_both_ways() {

@@ -8,7 +8,16 @@
 //! Link ids: `4·p + dir` for the link leaving processor p in direction `dir`
 //! (0 = east, 1 = west, 2 = south, 3 = north); ids of links that would leave
 //! the mesh are never used in a route.
+//!
+//! **Why it cannot deadlock.** A head travelling along its row waits only
+//! for a link further along the same row or for the first link of its
+//! column; one travelling along its column waits only for a link further
+//! along that column (or its receiver, which always drains). Order the
+//! links: row links first, each direction by its distance travelled, then
+//! column links likewise; every wait is for a later link, so no cycle of
+//! waits can close.
 
+use super::layout::Placement;
 use super::{Network, Vertex};
 use crate::verify::LinkId;
 
@@ -113,6 +122,23 @@ impl Network for Mesh {
         let (a, b) = ((l / 4) as usize, self.link_target(l));
         let ((ra, ca), (rb, cb)) = (self.coords(a), self.coords(b));
         format!("({ra},{ca})→({rb},{cb})")
+    }
+
+    /// Processor (r, c) sits at (c + ½, r + ½), one unit apart, as the
+    /// Delta's nodes sit in its grid (paper 001 §2).
+    fn placement(&self) -> Placement {
+        Placement {
+            width: self.cols as f64,
+            height: self.rows as f64,
+            radius: 0.13,
+            nodes: (0..self.procs())
+                .map(|p| {
+                    let (r, c) = self.coords(p);
+                    (Vertex::Proc(p), c as f64 + 0.5, r as f64 + 0.5)
+                })
+                .collect(),
+            spread: None,
+        }
     }
 }
 

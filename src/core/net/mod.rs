@@ -1,17 +1,22 @@
 //! Interconnection networks: the vertices, the directed links, and routes.
 //!
-//! Two topologies from the papers:
+//! Three topologies from the papers, each one file implementing
+//! [`Network`] (its links, its routing, why that routing cannot deadlock,
+//! and where it is drawn), listed once in [`NETWORKS`]:
 //! - [`mesh::Mesh`]: an R×C 2-D mesh with XY (dimension-order) routing, the
 //!   Intel Delta of paper 001 (16×32) and the static-routing network of NICE
 //!   (paper 002);
 //! - [`fattree::FatTree`]: the CM-5 data network of paper 004 §2, a 4-ary fat
-//!   tree whose upward path is free and whose downward path is fixed.
+//!   tree whose upward path is free and whose downward path is fixed;
+//! - [`hypercube::Hypercube`]: a binary hypercube with e-cube routing, the
+//!   Intel iPSC/860 of NICE's experiments (paper 002 §2.2 and §6).
 //!
 //! Links are directed and numbered `0..links()`, the same numbering for the
 //! verifier (link-disjoint phases), the schedulers that avoid link contention
 //! (RS_NL), the cycle-level simulator and the animator.
 
 pub mod fattree;
+pub mod hypercube;
 pub mod layout;
 pub mod mesh;
 
@@ -51,6 +56,8 @@ pub trait Network {
     fn static_route(&self, src: usize, dst: usize) -> Vec<LinkId>;
     /// A readable name for a link, e.g. "(3,4)→(3,5)".
     fn link_label(&self, l: LinkId) -> String;
+    /// Where the animator and the figures draw each vertex.
+    fn placement(&self) -> layout::Placement;
 }
 
 /// Link-disjointness is judged on a network's static routes.
@@ -65,35 +72,112 @@ impl Routing for StaticRouting<'_> {
     }
 }
 
-/// Names a network from text such as `mesh:4x8` or `fattree:64`.
+/// Names a network from text such as `mesh:4x8`, `fattree:64` or
+/// `hypercube:32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TopologySpec {
-    Mesh { rows: usize, cols: usize },
-    FatTree { procs: usize },
+    Mesh {
+        rows: usize,
+        cols: usize,
+    },
+    FatTree {
+        procs: usize,
+    },
+    /// `procs` is a power of two.
+    Hypercube {
+        procs: usize,
+    },
 }
 
 /// Most processors a topology may have.
 pub const MAX_PROCS: usize = 4096;
 
+/// One kind of network the book knows, as the CLI, the JS API, the lab and
+/// the figures list them: the one list every front end reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetworkKind {
+    /// The name before the colon, e.g. `mesh`.
+    pub name: &'static str,
+    /// What follows the colon.
+    pub shape: &'static str,
+    /// An example.
+    pub example: &'static str,
+    /// The machine it models, for a sentence.
+    pub machine: &'static str,
+}
+
+/// Every network, in the order the book lists them.
+pub const NETWORKS: [NetworkKind; 3] = [
+    NetworkKind {
+        name: "mesh",
+        shape: "RxC",
+        example: "mesh:16x32",
+        machine: "a 2-D mesh with XY routing, like the Intel Delta",
+    },
+    NetworkKind {
+        name: "fattree",
+        shape: "N",
+        example: "fattree:64",
+        machine: "a 4-ary fat tree, like the CM-5's data network",
+    },
+    NetworkKind {
+        name: "hypercube",
+        shape: "N",
+        example: "hypercube:32",
+        machine: "a binary hypercube with e-cube routing, like the iPSC/860 (N a power of two)",
+    },
+];
+
 impl TopologySpec {
-    /// Parses `mesh:RxC` or `fattree:N`.
+    /// Parses `mesh:RxC`, `fattree:N` or `hypercube:N`, refusing a
+    /// hypercube whose N is not a power of two or is above
+    /// [`hypercube::MAX_HYPERCUBE`]; [`TopologySpec::read`] corrects those
+    /// with a notice instead.
     pub fn parse(s: &str) -> Result<TopologySpec, String> {
-        let bad = || {
+        let spec = TopologySpec::read_exact(s)?;
+        let fixed = TopologySpec::fitted(spec);
+        if fixed != spec {
+            return Err(format!(
+                "{s}: {}; try {}",
+                TopologySpec::why_not(spec.procs()),
+                fixed.name()
+            ));
+        }
+        Ok(spec)
+    }
+
+    /// Parses a topology as [`TopologySpec::parse`] does, but where a
+    /// hypercube cannot have the N asked for, uses the nearest one it can
+    /// and says so: the largest power of two below N, or
+    /// [`hypercube::MAX_HYPERCUBE`].
+    pub fn read(s: &str) -> Result<(TopologySpec, Option<String>), String> {
+        let spec = TopologySpec::read_exact(s)?;
+        let fixed = TopologySpec::fitted(spec);
+        let notice = (fixed != spec).then(|| {
             format!(
-                "topology '{s}' is not mesh:RxC (e.g. mesh:16x32) or fattree:N (e.g. fattree:64)"
+                "{s}: {}; using {}",
+                TopologySpec::why_not(spec.procs()),
+                fixed.name()
             )
-        };
+        });
+        Ok((fixed, notice))
+    }
+
+    /// The topology the text names, before any correction.
+    fn read_exact(s: &str) -> Result<TopologySpec, String> {
+        let bad = || format!("topology '{s}' is not {}", TopologySpec::forms());
         let (kind, arg) = s.split_once(':').ok_or_else(bad)?;
+        let count = |arg: &str| arg.trim().parse::<usize>().map_err(|_| bad());
         let spec = match kind {
             "mesh" => {
                 let (r, c) = arg.split_once(['x', 'X']).ok_or_else(bad)?;
-                let rows = r.trim().parse().map_err(|_| bad())?;
-                let cols = c.trim().parse().map_err(|_| bad())?;
-                TopologySpec::Mesh { rows, cols }
+                TopologySpec::Mesh {
+                    rows: count(r)?,
+                    cols: count(c)?,
+                }
             }
-            "fattree" => TopologySpec::FatTree {
-                procs: arg.trim().parse().map_err(|_| bad())?,
-            },
+            "fattree" => TopologySpec::FatTree { procs: count(arg)? },
+            "hypercube" => TopologySpec::Hypercube { procs: count(arg)? },
             _ => return Err(bad()),
         };
         let p = spec.procs();
@@ -105,11 +189,51 @@ impl TopologySpec {
         Ok(spec)
     }
 
+    /// Every form a topology may take, for messages: "mesh:RxC (e.g.
+    /// mesh:16x32), fattree:N (e.g. fattree:64) or hypercube:N (…)".
+    pub fn forms() -> String {
+        let forms: Vec<String> = NETWORKS
+            .iter()
+            .map(|k| format!("{}:{} (e.g. {})", k.name, k.shape, k.example))
+            .collect();
+        match forms.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => forms.concat(),
+        }
+    }
+
+    /// The nearest network of the same kind that can be built: a hypercube
+    /// of the largest power of two at most N and at most
+    /// [`hypercube::MAX_HYPERCUBE`]; the other kinds as they are.
+    pub fn fitted(spec: TopologySpec) -> TopologySpec {
+        match spec {
+            TopologySpec::Hypercube { procs } => {
+                let p = procs.clamp(1, hypercube::MAX_HYPERCUBE);
+                TopologySpec::Hypercube {
+                    procs: 1 << (usize::BITS - 1 - p.leading_zeros()),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// Why a hypercube cannot have `procs` processors.
+    fn why_not(procs: usize) -> String {
+        if procs > hypercube::MAX_HYPERCUBE {
+            format!(
+                "a hypercube has at most {} processors here",
+                hypercube::MAX_HYPERCUBE
+            )
+        } else {
+            format!("a hypercube's {procs} processors must be a power of two")
+        }
+    }
+
     /// Number of processors.
     pub fn procs(&self) -> usize {
         match *self {
             TopologySpec::Mesh { rows, cols } => rows.saturating_mul(cols),
-            TopologySpec::FatTree { procs } => procs,
+            TopologySpec::FatTree { procs } | TopologySpec::Hypercube { procs } => procs,
         }
     }
 
@@ -118,6 +242,7 @@ impl TopologySpec {
         match *self {
             TopologySpec::Mesh { rows, cols } => Box::new(mesh::Mesh::new(rows, cols)),
             TopologySpec::FatTree { procs } => Box::new(fattree::FatTree::new(procs)),
+            TopologySpec::Hypercube { procs } => Box::new(hypercube::Hypercube::new(procs)),
         }
     }
 
@@ -126,6 +251,20 @@ impl TopologySpec {
         match *self {
             TopologySpec::Mesh { rows, cols } => format!("mesh:{rows}x{cols}"),
             TopologySpec::FatTree { procs } => format!("fattree:{procs}"),
+            TopologySpec::Hypercube { procs } => format!("hypercube:{procs}"),
+        }
+    }
+
+    /// The network in a phrase, e.g. "the 16 × 32 mesh (Delta)".
+    pub fn phrase(&self) -> String {
+        match *self {
+            TopologySpec::Mesh { rows, cols } => format!("the {rows} × {cols} mesh (Delta)"),
+            TopologySpec::FatTree { procs } => {
+                format!("the {procs}-processor fat tree (CM-5)")
+            }
+            TopologySpec::Hypercube { procs } => {
+                format!("the {procs}-processor hypercube (iPSC/860)")
+            }
         }
     }
 }
@@ -147,5 +286,34 @@ mod tests {
         assert!(TopologySpec::parse("mesh:0x4").is_err());
         assert!(TopologySpec::parse("torus:4").is_err());
         assert!(TopologySpec::parse("fattree:99999").is_err());
+        assert_eq!(
+            TopologySpec::parse("hypercube:32"),
+            Ok(TopologySpec::Hypercube { procs: 32 })
+        );
+    }
+
+    #[test]
+    fn a_hypercube_that_cannot_be_built_is_corrected_with_a_notice() {
+        assert_eq!(
+            TopologySpec::read("hypercube:48"),
+            Ok((
+                TopologySpec::Hypercube { procs: 32 },
+                Some(
+                    "hypercube:48: a hypercube's 48 processors must be a power of two; using hypercube:32"
+                        .into()
+                )
+            ))
+        );
+        let (spec, notice) = TopologySpec::read("hypercube:4096").unwrap();
+        assert_eq!(spec, TopologySpec::Hypercube { procs: 1024 });
+        assert!(notice.unwrap().contains("at most 1024"));
+        assert_eq!(
+            TopologySpec::parse("hypercube:48"),
+            Err("hypercube:48: a hypercube's 48 processors must be a power of two; try hypercube:32".into())
+        );
+        let bad = TopologySpec::parse("ring:4").unwrap_err();
+        for kind in NETWORKS {
+            assert!(bad.contains(kind.example), "{bad}");
+        }
     }
 }

@@ -23,12 +23,28 @@
 //!   time; the book takes 16-byte flits (a full packet is 32 flits) and a
 //!   start-up of 100 cycles, buffers of 4 flits and no packet gap, values
 //!   chosen for teaching, not measured.
+//! - [`SimConfig::ipsc860`]: the Intel iPSC/860's hypercube. No paper of
+//!   the book measures it; the preset takes the published figures the
+//!   τ + Mφ preset `ipsc860` uses (about 136 µs + 0.4 µs per byte, Dunigan
+//!   1991; Bokhari 1990). A cycle carries a 4-byte flit at 0.4 µs/byte,
+//!   1.6 µs ([`IPSC860_CYCLE_US`]), so the start-up is 85 cycles. The
+//!   iPSC/860 set up a circuit from sender to receiver and then streamed
+//!   the message; the book models the circuit as one worm per message of
+//!   up to 8 KB (a 2-flit header and the data), which holds every link of
+//!   its path until its tail passes, with the smallest buffers that keep a
+//!   stream moving (2 flits). Longer messages go as 8 KB pieces. These
+//!   are the book's choices, not measurements.
 
 pub use super::error::SimError;
+use crate::net::TopologySpec;
 use serde::Serialize;
 
 /// Microseconds per cycle in the CM-5 preset (a 4-byte flit at 20 MB/s).
 pub const CM5_CYCLE_US: f64 = 0.2;
+
+/// Microseconds per cycle in the iPSC/860 preset (a 4-byte flit at
+/// 0.4 µs per byte).
+pub const IPSC860_CYCLE_US: f64 = 1.6;
 
 /// Longest software start-up, in cycles.
 pub const MAX_STARTUP: u32 = 1_000_000;
@@ -60,6 +76,13 @@ impl PacketFormat {
         data_bytes: 482,
         header_bytes: 30,
         flit_bytes: 16,
+    };
+    /// The iPSC/860's circuits as the book models them: up to 8 KB of data
+    /// behind an 8-byte header, in 4-byte flits.
+    pub const IPSC860: PacketFormat = PacketFormat {
+        data_bytes: 8192,
+        header_bytes: 8,
+        flit_bytes: 4,
     };
     /// The CM-5's packets (paper 004 §2) in 4-byte flits.
     pub const CM5: PacketFormat = PacketFormat {
@@ -187,6 +210,50 @@ impl SimConfig {
         }
     }
 
+    /// The iPSC/860 preset (see the module docs).
+    pub fn ipsc860() -> Self {
+        SimConfig {
+            packet: PacketFormat::IPSC860,
+            startup: 85,
+            packet_gap: 0,
+            buffer: 2,
+            ..SimConfig::cm5()
+        }
+    }
+
+    /// The machine a network models: the Delta on a mesh, the CM-5 on a
+    /// fat tree, the iPSC/860 on a hypercube.
+    pub fn preset(spec: TopologySpec) -> Self {
+        match spec {
+            TopologySpec::Mesh { .. } => SimConfig::delta(),
+            TopologySpec::FatTree { .. } => SimConfig::cm5(),
+            TopologySpec::Hypercube { .. } => SimConfig::ipsc860(),
+        }
+    }
+
+    /// The preset of a network's machine with the random stream seeded by
+    /// `seed` (the mesh's preset keeps its own: nothing on a mesh draws).
+    pub fn seeded(spec: TopologySpec, seed: u64) -> Self {
+        match spec {
+            TopologySpec::Mesh { .. } => SimConfig::delta(),
+            spec => SimConfig {
+                seed,
+                ..SimConfig::preset(spec)
+            },
+        }
+    }
+
+    /// Microseconds per cycle on a network's machine, where the book
+    /// gives one (the Delta's cycle is not known: its figures count
+    /// cycles).
+    pub fn cycle_us(spec: TopologySpec) -> Option<f64> {
+        match spec {
+            TopologySpec::Mesh { .. } => None,
+            TopologySpec::FatTree { .. } => Some(CM5_CYCLE_US),
+            TopologySpec::Hypercube { .. } => Some(IPSC860_CYCLE_US),
+        }
+    }
+
     /// Checks every field.
     pub fn validate(&self) -> Result<(), SimError> {
         let p = &self.packet;
@@ -259,6 +326,9 @@ mod tests {
     fn validation_names_the_field() {
         assert_eq!(SimConfig::cm5().validate(), Ok(()));
         assert_eq!(SimConfig::delta().validate(), Ok(()));
+        assert_eq!(SimConfig::ipsc860().validate(), Ok(()));
+        // 1 KB is one circuit of 2 + 256 flits.
+        assert_eq!(PacketFormat::IPSC860.flits(1024), 258);
         let mut c = SimConfig::cm5();
         c.buffer = 0;
         assert_eq!(

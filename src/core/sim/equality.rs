@@ -69,7 +69,10 @@ fn random_com(n: usize, density: usize, max: u64, rng: &mut Rng) -> Com {
 /// from seed `k`, with message sizes halved until the run is small.
 pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     let mut rng = Rng::new(0xC0FF_EE00 + k);
-    let spec = match k % 4 {
+    let spec = match k % 5 {
+        4 => TopologySpec::Hypercube {
+            procs: [2, 4, 8, 16, 32, 64][rng.below(6)],
+        },
         0 => TopologySpec::Mesh {
             rows: 1 + rng.below(6),
             cols: 1 + rng.below(6),
@@ -84,16 +87,10 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     };
     let n = Fabric::new(spec).procs();
     let base = if rng.below(4) == 0 {
-        // The other machine's packets now and then.
-        if matches!(spec, TopologySpec::Mesh { .. }) {
-            SimConfig::cm5()
-        } else {
-            SimConfig::delta()
-        }
-    } else if matches!(spec, TopologySpec::Mesh { .. }) {
-        SimConfig::delta()
+        // Another machine's packets now and then.
+        [SimConfig::cm5(), SimConfig::delta(), SimConfig::ipsc860()][rng.below(3)]
     } else {
-        SimConfig::cm5()
+        SimConfig::preset(spec)
     };
     let routing = [UpRouting::Static, UpRouting::Random, UpRouting::Adaptive];
     let cfg = SimConfig {
@@ -117,7 +114,7 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     // others idle), so a run has a few hundred messages at most.
     let dense = n.min(16);
     let max = [1u64, 16, 100, 482, 1024, 4096][rng.below(6)];
-    let (traffic, pattern) = match (k / 4) % 5 {
+    let (traffic, pattern) = match (k / 5) % 5 {
         0 => {
             let mut dst: Vec<usize> = (0..n).collect();
             rng.shuffle(&mut dst);
@@ -133,7 +130,7 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
             (t, format!("an XOR all-to-all among {dense}"))
         }
         2 => {
-            let a = Algo::ALL[(k as usize / 20) % Algo::ALL.len()];
+            let a = Algo::ALL[(k as usize / 25) % Algo::ALL.len()];
             let com = random_com(dense, 5 + rng.below(40), max, &mut rng);
             let mut s = algo::run(a, &com, k).schedule;
             s.n = n;
@@ -184,7 +181,7 @@ fn shrink(spec: TopologySpec, cfg: &SimConfig, mut t: Traffic) -> Traffic {
 #[test]
 fn the_corpus_runs_identically_on_both_engines() {
     let mut cycles = 0;
-    for k in 0..240 {
+    for k in 0..300 {
         let (spec, cfg, traffic, what) = corpus_run(k);
         let t = std::time::Instant::now();
         cycles += assert_same(spec, &cfg, &traffic, &what);

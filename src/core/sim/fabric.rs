@@ -15,9 +15,15 @@
 //! - fat tree: climb while the current node's cluster does not hold the
 //!   destination, choosing one of the switch's up-links
 //!   ([`super::UpRouting`] says how), then follow the one way down
-//!   ([`crate::net::fattree`]).
+//!   ([`crate::net::fattree`]);
+//! - hypercube: e-cube order, the lowest differing address bit first
+//!   ([`crate::net::hypercube`]); one fixed next link.
+//!
+//! Each network's file says why its routing cannot deadlock; the fabric
+//! only reads the routing, and on the fat tree caches its constants.
 
 use crate::net::fattree::{self, FatTree};
+use crate::net::hypercube::Hypercube;
 use crate::net::mesh::Mesh;
 use crate::net::{Network, TopologySpec, Vertex};
 use std::collections::BTreeMap;
@@ -54,6 +60,7 @@ struct FatHop {
 enum Topo {
     Mesh(Mesh),
     FatTree(FatTree),
+    Hypercube(Hypercube),
 }
 
 /// The network as channels and routers, with its routing function.
@@ -85,10 +92,12 @@ impl Fabric {
         let topo = match spec {
             TopologySpec::Mesh { rows, cols } => Topo::Mesh(Mesh::new(rows, cols)),
             TopologySpec::FatTree { procs } => Topo::FatTree(FatTree::new(procs)),
+            TopologySpec::Hypercube { procs } => Topo::Hypercube(Hypercube::new(procs)),
         };
         let net: &dyn Network = match &topo {
             Topo::Mesh(m) => m,
             Topo::FatTree(t) => t,
+            Topo::Hypercube(h) => h,
         };
         let (procs, links) = (net.procs(), net.links());
         let mut vinfo: Vec<(u32, u32, u32)> = (0..procs).map(|p| (0, p as u32, 0)).collect();
@@ -144,7 +153,7 @@ impl Fabric {
                     }
                 })
                 .collect(),
-            Topo::Mesh(_) => Box::default(),
+            Topo::Mesh(_) | Topo::Hypercube(_) => Box::default(),
         };
         Fabric {
             spec,
@@ -171,6 +180,7 @@ impl Fabric {
         match &self.topo {
             Topo::Mesh(m) => m,
             Topo::FatTree(t) => t,
+            Topo::Hypercube(h) => h,
         }
     }
 
@@ -222,7 +232,7 @@ impl Fabric {
     pub fn next(&self, i: u32, dst: usize) -> Next {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {
-            Topo::Mesh(_) => self.next_reference(i, dst),
+            Topo::Mesh(_) | Topo::Hypercube(_) => self.next_reference(i, dst),
             Topo::FatTree(_) => {
                 let h = self.hops[v];
                 let level = h.level as usize;
@@ -265,6 +275,10 @@ impl Fabric {
                 };
                 Next::Fixed((4 * v + dir) as u32)
             }
+            Topo::Hypercube(h) => match h.next_link(v, dst) {
+                Some(l) => Next::Fixed(l as u32),
+                None => Next::Fixed((self.links + v) as u32),
+            },
             Topo::FatTree(t) => {
                 let (level, node, sw) = self.vinfo[v];
                 let (level, node, sw) = (level as usize, node as usize, sw as usize);
@@ -291,6 +305,7 @@ impl Fabric {
         match &self.topo {
             Topo::Mesh(m) => m.hops(src, dst),
             Topo::FatTree(t) => 2 * t.lca_level(src, dst),
+            Topo::Hypercube(h) => h.hops(src, dst),
         }
     }
 
@@ -301,7 +316,7 @@ impl Fabric {
                 let (r, c) = m.coords(p);
                 format!("({r},{c})")
             }
-            Topo::FatTree(_) => format!("P{p}"),
+            Topo::FatTree(_) | Topo::Hypercube(_) => format!("P{p}"),
         }
     }
 
@@ -357,6 +372,8 @@ mod tests {
             "fattree:64",
             "fattree:37",
             "fattree:256",
+            "hypercube:64",
+            "hypercube:2",
         ] {
             let f = Fabric::new(TopologySpec::parse(spec).unwrap());
             let n = f.procs();

@@ -99,7 +99,11 @@ pub fn processor(tl: &Film, f: &Frame, p: usize) -> Figures {
     let eject = fab.links() + p;
     let title = match fab.spec() {
         crate::net::TopologySpec::Mesh { .. } => format!("processor {} (P{p})", fab.node_name(p)),
-        _ => format!("processor P{p}"),
+        crate::net::TopologySpec::Hypercube { procs } => format!(
+            "processor P{p} (address {p:0width$b})",
+            width = procs.trailing_zeros().max(1) as usize
+        ),
+        crate::net::TopologySpec::FatTree { .. } => format!("processor P{p}"),
     };
     let lines = vec![
         ("messages it sends", sends),

@@ -112,6 +112,8 @@ mod equality;
 #[cfg(test)]
 mod film_tests;
 #[cfg(test)]
+mod hypercube_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod repro004;

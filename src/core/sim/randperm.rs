@@ -13,7 +13,8 @@
 //! (randomised up-routing, the CM-5 preset): each permutation is a random
 //! derangement (every node sends, no node to itself, every node receives
 //! once), drawn from one seeded stream, and simulated to the last flit.
-//! The simulator has no hypercube, so Figure 3 is not repeated.
+//! Figure 3's experiment runs the same way on the simulated hypercube
+//! (e-cube routing, the book's iPSC/860 preset: [`rand_perms_on`]).
 //!
 //! ```
 //! use commbook_core::sim::randperm::{rand_perms, within};
@@ -54,6 +55,7 @@ pub fn derangement(n: usize, rng: &mut Rng) -> Vec<usize> {
 /// seed), so the same seed gives the same costs however the items are
 /// shared out.
 pub struct PermCosts {
+    spec: TopologySpec,
     procs: usize,
     bytes: u64,
     cfg: SimConfig,
@@ -69,7 +71,20 @@ pub type RandPerms = Swept<PermCosts>;
 /// order drawn. One seed draws the permutations and the routers' random
 /// choices.
 pub fn rand_perms(procs: usize, bytes: u64, count: usize, seed: u64) -> RandPerms {
-    let procs = procs.max(2);
+    rand_perms_on(
+        TopologySpec::FatTree {
+            procs: procs.max(2),
+        },
+        bytes,
+        count,
+        seed,
+    )
+}
+
+/// [`rand_perms`] on any network of two processors or more, with its
+/// machine's preset ([`SimConfig::seeded`]).
+pub fn rand_perms_on(spec: TopologySpec, bytes: u64, count: usize, seed: u64) -> RandPerms {
+    let procs = spec.procs().max(2);
     let mut rng = Rng::new(seed);
     let draws = (0..count)
         .map(|_| {
@@ -79,12 +94,10 @@ pub fn rand_perms(procs: usize, bytes: u64, count: usize, seed: u64) -> RandPerm
         })
         .collect();
     Swept::new(PermCosts {
+        spec,
         procs,
         bytes,
-        cfg: SimConfig {
-            seed,
-            ..SimConfig::cm5()
-        },
+        cfg: SimConfig::seeded(spec, seed),
         draws,
     })
 }
@@ -109,8 +122,7 @@ impl Sweep for PermCosts {
             seed: *seed,
             ..self.cfg
         };
-        let sim =
-            Simulator::new(TopologySpec::FatTree { procs: self.procs }, &cfg, &traffic).ok()?;
+        let sim = Simulator::new(self.spec, &cfg, &traffic).ok()?;
         Some(run(Box::new(sim)).result.cycles)
     }
 
@@ -196,5 +208,42 @@ mod tests {
         assert!((0.65..0.9).contains(&share(5.0)), "{}", share(5.0));
         assert!(share(10.0) >= 0.9, "{}", share(10.0));
         assert_eq!(share(20.0), 1.0);
+    }
+
+    /// Figure 3's experiment on the simulated 32-node hypercube. A circuit
+    /// holds its whole path while the message streams, so a message that
+    /// meets another waits for all of it: a permutation takes one
+    /// message's time plus a whole number of streaming times (258 cycles
+    /// for 1 KB), the longest chain of messages that waited one behind
+    /// another. The costs come in bands, not a bell around the mean.
+    #[test]
+    fn random_permutations_on_the_hypercube_come_in_whole_messages() {
+        let cfg = SimConfig::ipsc860();
+        let stream = cfg.packet.flits(1024);
+        let cube = run(Box::new(rand_perms_on(
+            TopologySpec::Hypercube { procs: 32 },
+            1024,
+            1000,
+            1,
+        )));
+        let mut bands = std::collections::BTreeMap::new();
+        for &c in &cube {
+            let extra = c - cfg.startup as u64 - stream;
+            let k = (extra + stream / 2) / stream;
+            // Within a band: the hops and the heads' stagger.
+            assert!(extra.abs_diff(k * stream) < 48, "{c}");
+            *bands.entry(k).or_insert(0) += 1;
+        }
+        // As chapter 4 reports them (seed 1, 1,000 permutations): about
+        // 70 % wait one whole message, 28 % two, under 1 % none or three.
+        let share = |k| bands.get(&k).copied().unwrap_or(0) as f64 / cube.len() as f64;
+        assert!((0.65..0.75).contains(&share(1)), "{bands:?}");
+        assert!((0.25..0.32).contains(&share(2)), "{bands:?}");
+        assert!(share(0) < 0.01 && share(3) < 0.01, "{bands:?}");
+        assert_eq!(bands.keys().max(), Some(&3), "{bands:?}");
+        assert_eq!(within(&cube, 5.0).0, 0);
+        let share = |c: &[u64], pct| within(c, pct).0 as f64 / c.len() as f64;
+        let tree = run(Box::new(rand_perms(32, 1024, 200, 1)));
+        assert!(share(&cube, 5.0) < share(&tree, 5.0));
     }
 }

@@ -165,10 +165,21 @@ pub(super) fn random_perm(n: usize, rng: &mut Rng) -> Vec<(usize, usize)> {
 #[test]
 fn a_message_alone_takes_startup_plus_hops_plus_flits() {
     let mut rng = Rng::new(11);
-    for spec in ["mesh:4x5", "mesh:1x7", "fattree:64", "fattree:37"] {
+    for spec in [
+        "mesh:4x5",
+        "mesh:1x7",
+        "fattree:64",
+        "fattree:37",
+        "hypercube:64",
+    ] {
         let spec = TopologySpec::parse(spec).unwrap();
         let fab = Fabric::new(spec);
-        for base in [SimConfig::delta(), SimConfig::cm5(), tiny()] {
+        for base in [
+            SimConfig::delta(),
+            SimConfig::cm5(),
+            SimConfig::ipsc860(),
+            tiny(),
+        ] {
             for routing in [UpRouting::Static, UpRouting::Random, UpRouting::Adaptive] {
                 for bytes in [0, 1, 16, 17, 100, 482, 483, 1024, 3000] {
                     let (s, d) = loop {

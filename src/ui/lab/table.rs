@@ -2,7 +2,6 @@
 //! selects it (its schedule is then stepped below, exported and animated).
 
 use crate::book::lab::compare::{Row, Table};
-use crate::core::net::TopologySpec;
 use yew::prelude::*;
 
 fn us(x: f64) -> String {
@@ -15,9 +14,11 @@ fn us(x: f64) -> String {
 
 fn net_name(t: &Table) -> String {
     match t.net {
-        Some(TopologySpec::FatTree { procs }) => format!("the {procs}-processor fat tree (CM-5)"),
-        Some(TopologySpec::Mesh { rows, cols }) => format!("the {rows} × {cols} mesh (Delta)"),
-        None => "no network (simulation off)".into(),
+        Some(spec) => spec.phrase(),
+        None => t
+            .net_note
+            .clone()
+            .unwrap_or_else(|| "no network (simulation off)".into()),
     }
 }
 

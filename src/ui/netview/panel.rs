@@ -8,7 +8,7 @@ use super::draw::ramp;
 use crate::chart::esc;
 use crate::core::net::Vertex;
 use crate::core::net::layout::Pick;
-use crate::core::sim::config::CM5_CYCLE_US;
+use crate::core::sim::config::{CM5_CYCLE_US, IPSC860_CYCLE_US};
 use crate::core::sim::{Film, inspect};
 use std::fmt::Write;
 
@@ -49,7 +49,13 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
             "{:.1} µs on the CM-5 (a cycle is 0.2 µs, a 4-byte flit at 20 MB/s)",
             f.pos as f64 * CM5_CYCLE_US
         ),
-        _ => "in cycles only: the Delta preset's cycle has no published length".to_string(),
+        crate::core::net::TopologySpec::Hypercube { .. } => format!(
+            "{:.1} µs on the iPSC/860 as the book models it (a cycle is 1.6 µs, a 4-byte flit at 0.4 µs a byte)",
+            f.pos as f64 * IPSC860_CYCLE_US
+        ),
+        crate::core::net::TopologySpec::Mesh { .. } => {
+            "in cycles only: the Delta preset's cycle has no published length".to_string()
+        }
     };
     let mut counts = vec![
         ("time", time),

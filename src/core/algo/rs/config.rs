@@ -213,7 +213,8 @@ impl RsConfig {
 
 /// The links the static routes of all of `com`'s messages cross, summed,
 /// from the topologies' closed forms (a route is as long as the Manhattan
-/// distance on the mesh, twice the common ancestor's level on the fat tree).
+/// distance on the mesh, twice the common ancestor's level on the fat tree,
+/// the differing address bits on the hypercube).
 fn route_links(spec: TopologySpec, com: &Com) -> usize {
     match spec {
         TopologySpec::Mesh { rows, cols } => {
@@ -224,5 +225,9 @@ fn route_links(spec: TopologySpec, com: &Com) -> usize {
             let t = FatTree::new(procs);
             com.messages().map(|x| 2 * t.lca_level(x.src, x.dst)).sum()
         }
+        TopologySpec::Hypercube { .. } => com
+            .messages()
+            .map(|x| (x.src ^ x.dst).count_ones() as usize)
+            .sum(),
     }
 }
