@@ -22,21 +22,28 @@ try {
   check(slugs.length > 0, `the contents list ${slugs.length} chapter(s)`);
 
   for (const slug of slugs) {
+    const t0 = Date.now();
     await page.goto(`${base}#/chapter/${slug}`);
     await page.waitForSelector('article.chapter h1');
     await figuresReady(page);
+    if (process.env.E2E_TIMES) console.log(`  ${slug} drawn in ${Date.now() - t0} ms`);
     const figures = await page.$$eval('figure.widget', (fs) => fs.map((f) => f.id));
     for (const id of figures) {
       const fig = page.locator(`#${id}`);
-      const before = await fig.locator('.caption').textContent().catch(() => null);
-      if (before === null) continue; // a figure without a player
+      // A figure without a player has no caption; asking a locator for a
+      // missing element's text would wait out Playwright's 30 s timeout.
+      // The lab's figure holds two players (the schedule and its film):
+      // the keys step the first.
+      if (await fig.locator('.caption').count() === 0) continue;
+      const caption = fig.locator('.caption').first();
       await fig.focus();
       await page.keyboard.press('Home');
-      const start = await fig.locator('.caption').textContent();
+      const start = await caption.textContent();
       await page.keyboard.press('ArrowRight');
-      const after = await fig.locator('.caption').textContent();
+      const after = await caption.textContent();
       check(start !== after, `chapter ${slug}: ${id} steps with the keyboard`);
     }
+    if (process.env.E2E_TIMES) console.log(`  ${slug} stepped after ${Date.now() - t0} ms`);
     const math = await page.$$eval('math', (m) => m.length);
     check(true, `chapter ${slug}: ${figures.length} figure(s), ${math} formula(s)`);
   }
