@@ -8,7 +8,7 @@
 
 use commbook::book::figures::read_settings;
 use commbook::book::page::{Page, Segment};
-use commbook::book::route::STEP;
+use commbook::book::route::{DEFER, STEP};
 use commbook::book::{CHAPTERS, chapter};
 use std::path::Path;
 
@@ -64,9 +64,17 @@ fn every_figure_exists_and_its_settings_are_valid() {
             let raw: Vec<(String, String)> = f
                 .params
                 .iter()
-                .filter(|(k, _)| k != STEP)
+                .filter(|(k, _)| k != STEP && k != DEFER)
                 .cloned()
                 .collect();
+            for (k, v) in &f.params {
+                assert!(
+                    k != DEFER || v == "true",
+                    "{}: figure {}: 'defer' is 'true' or absent",
+                    c.slug,
+                    f.id
+                );
+            }
             let notices = read_settings(&f.kind, &raw)
                 .unwrap_or_else(|| panic!("{}: unknown figure {}", c.slug, f.kind));
             assert!(

@@ -46,6 +46,13 @@ pub trait Figure: 'static {
     /// offer them (`Stepper::pool`), which the native checks verify.
     const POOLED: bool = false;
 
+    /// On a chapter page, computed only when it comes within a screen of
+    /// the viewport (or the reader asks), so that the chapter is drawn in
+    /// time: for figures whose defaults take a large part of a second or
+    /// more. A figure its link names, or one shown alone (embed, slides),
+    /// is computed at once.
+    const DEFERRED: bool = false;
+
     /// Every setting, typed.
     type Settings: Settings;
     /// What the computation depends on: settings that only change the
@@ -78,6 +85,8 @@ pub struct Entry {
     pub limits: &'static [Limit],
     /// The wasm module its view is compiled into.
     pub pack: &'static str,
+    /// See [`Figure::DEFERRED`].
+    pub deferred: bool,
 }
 
 /// Entries are compared by name: a name is one figure.
@@ -117,5 +126,6 @@ pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
         notes: F::NOTES,
         limits: F::LIMITS,
         pack,
+        deferred: F::DEFERRED,
     }
 }

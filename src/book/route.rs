@@ -41,6 +41,14 @@ pub type Query = Vec<(String, String)>;
 /// The query key that holds a figure's current step.
 pub const STEP: &str = "step";
 
+/// A chapter figure block's line `defer: true`: that figure, though its
+/// kind is light in general, is heavy with the chapter's settings, and
+/// waits for the reader as a [`Figure::DEFERRED`] one does. Not a setting:
+/// a link cannot give it.
+///
+/// [`Figure::DEFERRED`]: crate::book::figure::Figure::DEFERRED
+pub const DEFER: &str = "defer";
+
 impl Route {
     /// Parses `location.hash` (with or without the leading `#`).
     pub fn parse(hash: &str) -> Route {

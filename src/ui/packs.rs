@@ -263,7 +263,7 @@ fn Mounted(props: &MountedProps) -> Html {
     let url = use_memo((), |_| UrlState::new(Route::parse(&dom::hash())));
     html! {
         <FigureHost id={props.id.clone()} kind={props.kind.clone()} caption={props.caption.clone()}
-            chapter_params={props.chapter_params.clone()} url={(*url).clone()} />
+            chapter_params={props.chapter_params.clone()} url={(*url).clone()} may_wait={false} />
     }
 }
 

@@ -62,6 +62,15 @@ impl UrlState {
         }
     }
 
+    /// Whether the page shows figures one at a time (the embed view and
+    /// presenter mode's slides), rather than a chapter to scroll through.
+    pub fn one_at_a_time(&self) -> bool {
+        matches!(
+            self.0.borrow().route,
+            Route::Embed { .. } | Route::Present { .. }
+        )
+    }
+
     /// The key prefix of figure `id` (`"id."`, or nothing on the embed page).
     pub fn prefix(&self, id: &str) -> String {
         match self.0.borrow().route {

@@ -189,3 +189,44 @@ async fn region_map_walks_the_reuse_counts() {
         bad.all_text()
     );
 }
+
+/// The chapter's heavy figures wait for the reader: far down the page,
+/// the S/R + C map shows its title, caption and a button until it is
+/// near the viewport or the button is pressed; a link that names it
+/// computes it at once.
+#[wasm_bindgen_test]
+async fn heavy_figures_are_computed_when_the_reader_comes_near() {
+    let m = mount("#/chapter/nice").await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    // The window shows the top of the chapter: the last figure waits.
+    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
+    settle().await;
+    let waiting = "#widget-regions_ipsc.deferred button.compute-now";
+    assert!(m.find(waiting).is_some(), "{}", m.all_text());
+    assert!(
+        m.text("#widget-regions_ipsc").contains("Figure 4.11"),
+        "the caption is shown while it waits"
+    );
+    m.click(waiting).await;
+    until(&m, "the map", |m| {
+        m.find("#widget-regions_ipsc.deferred").is_none()
+            && m.find("#widget-regions_ipsc .job").is_none()
+    })
+    .await;
+    assert!(m.find("#widget-regions_ipsc .caption").is_some());
+    drop(m);
+    // Scrolled to, it starts by itself.
+    let m = mount("#/chapter/nice").await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    m.get("#widget-regions_cm5").scroll_into_view();
+    until(&m, "the map computed on sight", |m| {
+        m.find("#widget-regions_cm5.deferred").is_none()
+    })
+    .await;
+    drop(m);
+    // Named by the link: computed at once, wherever it is.
+    let m = mount("#/chapter/nice?regions_ipsc.d=4").await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
+    assert!(m.find("#widget-regions_ipsc.deferred").is_none());
+}

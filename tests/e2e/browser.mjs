@@ -30,10 +30,13 @@ export async function watchedPage(browser, base, opts = {}, ctx = null) {
   return { page, problems };
 }
 
-// Waits until every figure on the page has finished computing.
-export async function figuresReady(page, timeout = 30000) {
-  await page.waitForFunction(() => {
+// Waits until every figure on the page has finished computing; with
+// `all`, also those that wait for the reader to come near (a heavy figure
+// shows a "Compute it now" button until then).
+export async function figuresReady(page, timeout = 30000, all = false) {
+  await page.waitForFunction((all) => {
     const figs = document.querySelectorAll('figure.widget');
-    return figs.length > 0 && document.querySelectorAll('figure.widget .job').length === 0;
-  }, null, { timeout });
+    return figs.length > 0 && document.querySelectorAll('figure.widget .job').length === 0
+      && (!all || !document.querySelector('figure.widget.deferred'));
+  }, all, { timeout });
 }

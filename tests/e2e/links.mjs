@@ -28,12 +28,21 @@ async function observe(page, link) {
   // them): a chapter link that sets one figure is not kept waiting for
   // the chapter's slowest.
   const ids = link.startsWith('#/embed/') ? [] : settingIds(link);
+  // A link about the whole chapter shows every figure: ask the heavy ones
+  // that wait for the reader to compute (a link that names a figure
+  // computes it at once, and only it is compared).
+  await page.waitForFunction(() => !document.querySelector('.chapter-loading')
+    && (document.querySelector('figure.widget') || document.querySelector('.notices')));
+  await page.evaluate((ids) => {
+    const named = [...document.querySelectorAll('figure.widget')].some((f) => ids.includes(f.id.replace(/^widget-/, '')));
+    if (!named) document.querySelectorAll('button.compute-now').forEach((b) => b.click());
+  }, ids);
   await page.waitForFunction((ids) => {
     if (document.querySelector('.chapter-loading')) return false;
     const all = [...document.querySelectorAll('figure.widget')];
     const mine = all.filter((f) => ids.includes(f.id.replace(/^widget-/, '')));
     const watched = mine.length ? mine : all;
-    const busy = watched.some((f) => f.querySelector('.job'));
+    const busy = watched.some((f) => f.querySelector('.job') || f.classList.contains('deferred'));
     return !busy && (all.length > 0 || document.querySelector('.notices'));
   }, ids, { timeout: 60000 });
   // Effects (the step from the link, the URL) run after the first paint.

@@ -240,6 +240,7 @@ pub struct Crossover;
 impl Figure for Crossover {
     const TITLE: &'static str = "1-level or combining? The crossover in message size (paper 001 §5.3)";
     const UNIT: &'static str = "message size";
+    const DEFERRED: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[
         ("os", "blank: the Delta's fitted value; set all six for your machine"),
         ("lambda", "paid by each processor when it starts a superstep's sends"),

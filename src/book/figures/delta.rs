@@ -92,6 +92,7 @@ impl Figure for Delta {
     const TITLE: &'static str =
         "Set-ups and time on the Delta model (Figures 2, 5, 6 and 9 of paper 001)";
     const START_AT_END: bool = true;
+    const DEFERRED: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] =
         &[("mesh", "printed values exist for 16×16 only")];
     type Settings = DeltaSettings;

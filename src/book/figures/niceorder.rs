@@ -148,6 +148,7 @@ pub fn traffic(a: Algo, com: &Com, s: &Schedule) -> Traffic {
 impl Figure for Niceorder {
     const TITLE: &'static str = "NICE's schemes on its two test sets, on a simulated CM-5 (paper 002 §6)";
     const UNIT: &'static str = "unit";
+    const DEFERRED: bool = true;
     const START_AT_END: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[
         ("d", "test set 1 only"),

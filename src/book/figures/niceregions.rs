@@ -141,6 +141,7 @@ fn winners(s_us: &[f64], c_us: &[Vec<f64>]) -> Vec<Vec<usize>> {
 impl Figure for Niceregions {
     const TITLE: &'static str = "Which scheme to use: S/R + C over message size and reuse (paper 002 §7)";
     const UNIT: &'static str = "reuse count";
+    const DEFERRED: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[
         (
             "machine",

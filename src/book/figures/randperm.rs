@@ -91,6 +91,7 @@ impl RandpermRun {
 impl Figure for Randperm {
     const TITLE: &'static str = "Random permutations on a 32-node CM-5 or iPSC/860 cost about the same (paper 002, Figures 2 and 3)";
     const UNIT: &'static str = "tenth";
+    const DEFERRED: bool = true;
     const START_AT_END: bool = true;
     const POOLED: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[(

@@ -38,6 +38,7 @@ pub struct Reproduce;
 impl Figure for Reproduce {
     const TITLE: &'static str = "Printed tables recomputed: published, ours, difference, verdict";
     const UNIT: &'static str = "table";
+    const DEFERRED: bool = true;
     const START_AT_END: bool = true;
     const NOTES: &'static [(&'static str, &'static str)] = &[(
         "table",

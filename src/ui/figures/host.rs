@@ -9,8 +9,9 @@
 use crate::book::figure::Entry;
 use crate::book::figures::find;
 use crate::book::params::{Notice, Values, apply_limits, parse_step, read, read_over};
-use crate::book::route::STEP;
+use crate::book::route::{DEFER, STEP};
 use crate::core::step::Progress;
+use crate::ui::parts::deferred::{Waiting, use_in_sight};
 use crate::ui::job::{JobState, use_job};
 use crate::ui::player::{PlayerHandle, use_player};
 use crate::ui::theme::{Theme, use_theme};
@@ -84,6 +85,10 @@ pub struct HostProps {
     #[prop_or_default]
     pub chapter_params: Rc<Vec<(String, String)>>,
     pub url: UrlState,
+    /// Whether a deferred figure may wait for the reader; false in a
+    /// figure module, whose page already waited before loading it.
+    #[prop_or(true)]
+    pub may_wait: bool,
 }
 
 /// Reads a figure's settings and mounts it (or, for a figure of a module
@@ -94,6 +99,19 @@ pub fn FigureHost(props: &HostProps) -> Html {
     let figure_props = use_memo((props.id.clone(), props.kind.clone()), |_| {
         entry.map(|entry| figure_props(entry, props))
     });
+    // A heavy figure on a chapter page waits until the reader comes near
+    // it, unless its link names it (it is what the reader asked to see).
+    let heavy = entry.is_some_and(|e| e.deferred)
+        || props
+            .chapter_params
+            .iter()
+            .any(|(k, v)| k == DEFER && v == "true");
+    let watch = props.may_wait
+        && heavy
+        && !props.url.one_at_a_time()
+        && props.url.figure_query(&props.id).is_empty();
+    let node = use_node_ref();
+    let (in_sight, start) = use_in_sight(node.clone(), watch);
     let Some(entry) = entry else {
         return html! {
             <div class="notices" role="status">
@@ -104,6 +122,12 @@ pub fn FigureHost(props: &HostProps) -> Html {
     let Some(p) = (*figure_props).clone() else {
         return html! {};
     };
+    if !in_sight {
+        return html! {
+            <Waiting id={props.id.clone()} title={entry.title} caption={props.caption.clone()}
+                {node} {start} />
+        };
+    }
     match hosted(entry.name) {
         Some(_) => html! { <FigureBody key={entry.name} ..p /> },
         None => html! { <crate::ui::packs::PackSlot kind={props.kind.clone()} id={props.id.clone()}
@@ -116,7 +140,7 @@ fn figure_props(entry: &'static Entry, props: &HostProps) -> FigureProps {
     let chapter: Vec<(String, String)> = props
         .chapter_params
         .iter()
-        .filter(|(k, _)| k != STEP)
+        .filter(|(k, _)| k != STEP && k != DEFER)
         .cloned()
         .collect();
     let (defaults, _) = read(entry.params, &chapter, "");

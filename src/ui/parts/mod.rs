@@ -11,6 +11,7 @@ pub mod ccom_table;
 pub mod compare;
 pub mod controls;
 pub mod copy_link;
+pub mod deferred;
 pub mod edit_form;
 pub mod frame;
 pub mod grid;
