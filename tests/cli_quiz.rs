@@ -143,3 +143,95 @@ fn help_names_the_command() {
     assert!(t.contains("  quiz      a chapter's exercises"), "{t}");
     assert!(t.contains("--chapter SLUG [--seed S]"), "{t}");
 }
+
+/// Right answers to every exercise, as a student would give them, with
+/// the first `wrong` numeric or choice answers wrong.
+fn answers(list: &[exercises::Exercise], wrong: usize) -> Vec<exercises::code::Given> {
+    use exercises::code::Given;
+    let mut left = wrong;
+    list.iter()
+        .map(|e| match &e.answer {
+            exercises::Answer::Number { value, .. } if left > 0 => {
+                left -= 1;
+                Given::Number(exercises::number(value + 1.0))
+            }
+            exercises::Answer::Number { value, .. } => Given::Number(exercises::number(*value)),
+            exercises::Answer::Choice { index } if left > 0 => {
+                left -= 1;
+                Given::Choice((index + 1) % e.choices.len())
+            }
+            exercises::Answer::Choice { index } => Given::Choice(*index),
+            exercises::Answer::Steps(g) => Given::Steps(
+                g.steps()
+                    .iter()
+                    .map(|s| (s.answer.clone(), false))
+                    .collect(),
+            ),
+        })
+        .collect()
+}
+
+#[test]
+fn a_completion_code_is_regraded_by_the_cli() {
+    let list = exercises::generate("cgm", 42).unwrap();
+    let code = exercises::code::encode("cgm", 42, &list, &answers(&list, 1));
+    let v = json(&format!("quiz --chapter cgm --check {code} --json"));
+    assert_eq!(v["seed"], 42);
+    assert_eq!(v["total"], list.len());
+    assert_eq!(v["right"], list.len() - 1);
+    let wrong = v["exercises"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["correct"] == false)
+        .count();
+    assert_eq!(wrong, 1);
+    let t = text(&format!("quiz --chapter cgm --check {code}"));
+    assert!(
+        t.starts_with(&format!(
+            "Completion code for chapter cgm, seed 42: {} of {} right\n",
+            list.len() - 1,
+            list.len()
+        )),
+        "{t}"
+    );
+    assert!(t.contains(" wrong "), "{t}");
+}
+
+#[test]
+fn a_bad_code_exits_2_with_one_line() {
+    let list = exercises::generate("cgm", 5).unwrap();
+    let code = exercises::code::encode("cgm", 5, &list, &answers(&list, 0));
+    let e = bad(&format!("quiz --chapter nice --check {code}"));
+    assert!(e.contains("is for chapter 'cgm', not 'nice'"), "{e}");
+    let e = bad("quiz --chapter cgm --check ABCDE-FGHJK");
+    assert!(e.starts_with("completion code: "), "{e}");
+    let e = bad(&format!("quiz --chapter cgm --check {code} --grade x.csv"));
+    assert!(e.contains("cannot read class file"), "{e}");
+}
+
+#[test]
+fn a_class_file_is_graded_line_by_line() {
+    let dir = std::env::temp_dir().join(format!("commbook-grade-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("class.csv");
+    let mut csv = String::from("name,code\n");
+    for (name, seed, wrong) in [("Ada", 1u64, 0usize), ("Grace", 2, 1)] {
+        let list = exercises::generate("tournament", seed).unwrap();
+        let code = exercises::code::encode("tournament", seed, &list, &answers(&list, wrong));
+        csv.push_str(&format!("{name},{code}\n"));
+    }
+    csv.push_str("Mallory,NOT-A-CODE-AT-ALL\n");
+    std::fs::write(&file, csv).unwrap();
+    let line = format!("quiz --chapter tournament --grade {}", file.display());
+    let v = json(&format!("{line} --json"));
+    let students = v["students"].as_array().unwrap();
+    assert_eq!(students.len(), 3, "{v}");
+    assert_eq!(students[0]["right"], students[0]["total"], "{v}");
+    assert_eq!(students[1]["seed"], 2, "{v}");
+    let why = students[2]["error"].as_str().unwrap_or_default();
+    assert!(why.contains("checksum"), "{v}");
+    let t = text(&line);
+    assert!(t.contains("Ada") && t.contains("not graded: "), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,6 +11,8 @@ mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
 mod figures_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod quiz_check;
 mod quiz_cmd;
 mod redist_cmd;
 mod schedule_cmd;
@@ -83,7 +85,14 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         // the API worker's wasm, and the book's pages build their own
         // chapter's exercises (`book::exercises`).
         #[cfg(not(target_arch = "wasm32"))]
-        "quiz" => json(quiz(args)?),
+        "quiz" => match (args.string("check")?, args.string("grade")?) {
+            (Some(_), Some(_)) => Err(ApiError(
+                "--check regrades one code and --grade a class file; give one of them".into(),
+            )),
+            (Some(code), None) => json(quiz_check::check(args, &code)?),
+            (None, Some(class)) => json(quiz_check::grade(args, &class)?),
+            (None, None) => json(quiz(args)?),
+        },
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

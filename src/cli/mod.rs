@@ -52,6 +52,8 @@ commands:
   quiz      a chapter's exercises with their answers, explanations and figure links,
             the same instances as ?ex.seed=S in the chapter's link
             --chapter SLUG [--seed S]   (S from 0 to 4294967295, default 1)
+            --chapter SLUG --check CODE   regrade a student's completion code
+            --chapter SLUG --grade FILE   regrade a class: a CSV of name,code lines
             chapters: permutations compaction cgm nice cm5 scatter tournament
             combining redistribution simulation choosing appendix
   reproduce every printed table of the five papers recomputed: published, ours,
@@ -149,6 +151,9 @@ fn parse_flags(flags: &[String]) -> Result<(Args, bool), ApiError> {
         let value = if name == "com" {
             std::fs::read_to_string(&value)
                 .map_err(|e| ApiError(format!("cannot read matrix file {value}: {e}")))?
+        } else if name == "grade" {
+            std::fs::read_to_string(&value)
+                .map_err(|e| ApiError(format!("cannot read class file {value}: {e}")))?
         } else {
             value
         };

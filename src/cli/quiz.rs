@@ -5,8 +5,98 @@
 use serde_json::Value;
 use std::fmt::Write;
 
-/// The JSON answer printed for people.
+/// The JSON answer printed for people: a chapter's questions, a code
+/// regraded, or a class's codes.
 pub fn render(out: &Value) -> String {
+    if out.get("students").is_some() {
+        return render_class(out);
+    }
+    if out.get("exercises").is_some() {
+        return render_check(out);
+    }
+    render_questions(out)
+}
+
+/// `quiz --check`: one line per exercise, then the score.
+fn render_check(out: &Value) -> String {
+    let mut s = format!(
+        "Completion code for chapter {}, seed {}: {} of {} right\n",
+        out["chapter"].as_str().unwrap_or("?"),
+        out["seed"],
+        out["right"],
+        out["total"]
+    );
+    for (k, e) in out["exercises"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let mark = match (e["correct"].as_bool(), e["answered"].as_bool()) {
+            (Some(true), _) => "right",
+            (_, Some(true)) => "wrong",
+            _ => "not answered",
+        };
+        let _ = writeln!(
+            s,
+            "{:>3}. {:<13} {} [{}]: {}",
+            k + 1,
+            mark,
+            e["title"].as_str().unwrap_or(""),
+            e["id"].as_str().unwrap_or(""),
+            e["given"].as_str().unwrap_or("")
+        );
+    }
+    s.pop();
+    s
+}
+
+/// `quiz --grade`: one line per student.
+fn render_class(out: &Value) -> String {
+    let students = out["students"].as_array().cloned().unwrap_or_default();
+    let width = students
+        .iter()
+        .filter_map(|st| st["name"].as_str())
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut s = format!(
+        "Chapter {}: {} student{} (marks: r right, w wrong, - not answered)\n{:<width$}  {:>10}  {:>5}  marks\n",
+        out["chapter"].as_str().unwrap_or("?"),
+        students.len(),
+        if students.len() == 1 { "" } else { "s" },
+        "name",
+        "seed",
+        "score",
+    );
+    for st in &students {
+        let name = st["name"].as_str().unwrap_or("");
+        match st["error"].as_str() {
+            Some(why) => {
+                let _ = writeln!(
+                    s,
+                    "{name:<width$}  {:>10}  {:>5}  not graded: {why}",
+                    "-", "-"
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "{name:<width$}  {:>10}  {:>5}  {}",
+                    st["seed"],
+                    format!("{}/{}", st["right"], st["total"]),
+                    st["marks"].as_str().unwrap_or("")
+                );
+            }
+        }
+    }
+    s.pop();
+    s
+}
+
+/// A chapter's questions, answers and explanations.
+fn render_questions(out: &Value) -> String {
     let questions = out["questions"].as_array().cloned().unwrap_or_default();
     let mut s = format!(
         "Chapter {}: {} exercise{} for seed {}\n",

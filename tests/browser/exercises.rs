@@ -361,3 +361,62 @@ async fn the_cover_shows_the_progress_too() {
     let form = g[0].grader().unwrap().steps()[0].answer.form();
     assert!(m.text("#ex-gm-pairs .ex-hint").contains(form));
 }
+
+/// Every exercise of chapter 1 answered on the page (one of them wrong):
+/// the completion code appears, holds exactly those answers
+/// (`code::encode` of them, which `tests/cli_quiz.rs` regrades through the
+/// CLI) and regrades to all but one right.
+#[wasm_bindgen_test]
+async fn a_finished_chapter_gives_a_completion_code_that_regrades() {
+    use commbook::book::exercises::code::{Given, encode, regrade};
+    let _clean = CleanStorage::new();
+    let all = permutations::generate(11);
+    let m = chapter_one("#/chapter/permutations?ex.seed=11").await;
+    assert!(m.text("#widget-ex .ex-code-pending").contains("to go"));
+    let mut given = Vec::new();
+    for (k, e) in all.iter().enumerate() {
+        let field = format!("#ex-{}-answer", e.id);
+        match &e.answer {
+            Answer::Number { value, .. } => {
+                // The first numeric answer is wrong on purpose.
+                let text = if k
+                    == all
+                        .iter()
+                        .position(|e| matches!(e.answer, Answer::Number { .. }))
+                        .unwrap()
+                {
+                    number(value + 1.0)
+                } else {
+                    number(*value)
+                };
+                answer(&m, &field, &text).await;
+                given.push(Given::Number(text));
+            }
+            Answer::Choice { index } => {
+                let radio = format!("#ex-{} input[value='{index}']", e.id);
+                m.click(&radio).await;
+                m.key(&radio, "Enter").await;
+                given.push(Given::Choice(*index));
+            }
+            Answer::Steps(g) => {
+                for s in g.steps() {
+                    answer(&m, &field, &s.answer.to_string()).await;
+                }
+                given.push(Given::Steps(
+                    g.steps()
+                        .iter()
+                        .map(|s| (s.answer.clone(), false))
+                        .collect(),
+                ));
+            }
+        }
+    }
+    let code = m.text("#widget-ex .ex-code-text");
+    assert_eq!(code, encode("permutations", 11, &all, &given));
+    let report = regrade("permutations", &code).unwrap();
+    assert_eq!((report.seed, report.right()), (11, all.len() - 1));
+    assert!(
+        m.text("#widget-ex .ex-code")
+            .contains("commbook quiz --chapter permutations --check")
+    );
+}

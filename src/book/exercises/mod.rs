@@ -26,6 +26,7 @@
 //! hold every chapter's algorithms; [`masking`] holds what GM, CGM and
 //! RS_N share.
 
+pub mod code;
 pub mod grader;
 mod link;
 mod masking;

@@ -3,6 +3,7 @@
 //! and the last answer's outcome live here, with no view in them (the card
 //! renders them, [`super::verdict`] shows the outcome).
 
+use crate::book::exercises::code::Given;
 use crate::book::exercises::{Exercise, Kind, ModelStep, Verdict};
 use crate::book::params::parse_finite;
 use yew::Callback;
@@ -22,6 +23,24 @@ pub(super) enum Outcome {
     },
     /// A numeric or choice answer.
     Answered { correct: bool },
+}
+
+/// An answer reported to the sheet: the exercise, whether it counts as
+/// correct, and what was given (for the completion code).
+pub type Answered = (&'static str, bool, Given);
+
+/// The steps done so far, as answers.
+fn steps(ex: &Exercise, w: &Work) -> Given {
+    let Some(g) = ex.grader() else {
+        return Given::None;
+    };
+    Given::Steps(
+        w.done
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (text, helped))| Some((g.parse(i, text).ok()?, *helped)))
+            .collect(),
+    )
 }
 
 /// The card's working state.
@@ -47,7 +66,7 @@ pub(super) fn judge(
     w: &mut Work,
     text: &str,
     choice: Option<usize>,
-    on_result: &Callback<(&'static str, bool)>,
+    on_result: &Callback<Answered>,
 ) {
     let text = text.trim();
     match ex.kind() {
@@ -80,17 +99,23 @@ pub(super) fn judge(
                     w.revealed = false;
                     w.outcome = Some(Outcome::StepRight(model.why.clone()));
                     let finished = w.done.len() == g.len();
-                    on_result.emit((ex.id, finished && w.helped == 0));
+                    on_result.emit((ex.id, finished && w.helped == 0, steps(ex, w)));
                 }
                 Verdict::Wrong { rule, yours, model } => {
                     w.outcome = Some(Outcome::StepWrong { rule, yours, model });
-                    on_result.emit((ex.id, false));
+                    on_result.emit((ex.id, false, steps(ex, w)));
                 }
                 Verdict::NoSuchStep { .. } => {}
             }
         }
         Kind::Numeric => match parse_finite(text) {
-            Some(x) => answered(ex, w, ex.accepts_number(x), on_result),
+            Some(x) => answered(
+                ex,
+                w,
+                ex.accepts_number(x),
+                Given::Number(text.to_string()),
+                on_result,
+            ),
             None => {
                 w.outcome = Some(Outcome::Unreadable(if text.is_empty() {
                     "Type a number first.".to_string()
@@ -100,7 +125,7 @@ pub(super) fn judge(
             }
         },
         Kind::Choice => match choice {
-            Some(i) => answered(ex, w, ex.accepts_choice(i), on_result),
+            Some(i) => answered(ex, w, ex.accepts_choice(i), Given::Choice(i), on_result),
             None => w.outcome = Some(Outcome::Unreadable("Pick one of the answers first.".into())),
         },
     }
@@ -112,12 +137,13 @@ fn answered(
     ex: &Exercise,
     w: &mut Work,
     correct: bool,
-    on_result: &Callback<(&'static str, bool)>,
+    given: Given,
+    on_result: &Callback<Answered>,
 ) {
     w.outcome = Some(Outcome::Answered { correct });
     if !w.counted {
         w.counted = true;
-        on_result.emit((ex.id, correct));
+        on_result.emit((ex.id, correct, given));
     }
 }
 
@@ -132,12 +158,12 @@ pub(super) fn reveal(w: &mut Work) {
 
 /// The reader goes on with the model step: it is done for them, and the
 /// answer is reported as not correct.
-pub(super) fn take_model(ex: &Exercise, w: &mut Work, on_result: &Callback<(&'static str, bool)>) {
+pub(super) fn take_model(ex: &Exercise, w: &mut Work, on_result: &Callback<Answered>) {
     let Some(g) = ex.grader() else { return };
     if let Some(s) = g.steps().get(w.done.len()) {
         w.done.push((s.answer.to_string(), true));
         w.revealed = false;
         w.outcome = Some(Outcome::StepRight(s.why.clone()));
-        on_result.emit((ex.id, false));
+        on_result.emit((ex.id, false, steps(ex, w)));
     }
 }

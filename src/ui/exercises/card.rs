@@ -30,8 +30,8 @@ pub struct CardProps {
     /// Its progress so far.
     pub mark: Mark,
     /// Called on every answer judged: (exercise id, whether it counts as
-    /// correct).
-    pub on_result: Callback<(&'static str, bool)>,
+    /// correct, what was given).
+    pub on_result: Callback<answer::Answered>,
 }
 
 /// One exercise.

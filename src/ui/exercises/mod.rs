@@ -8,6 +8,7 @@
 
 mod answer;
 pub mod card;
+mod completion;
 pub mod progress;
 mod verdict;
 
@@ -106,10 +107,17 @@ pub fn Sheet(props: &SheetProps) -> Html {
     // Bumped by Reset progress, so every card starts afresh.
     let generation = use_state(|| 0u32);
     let said = use_state(String::new);
+    // What was given for each exercise of this seed, for the completion
+    // code (not stored: a code is for answers given in one sitting).
+    let given = use_state(|| completion::Given::for_set(&props.set));
 
     let on_result = {
         let (marks, kept, set) = (marks.clone(), kept.clone(), props.set.clone());
-        Callback::from(move |(id, correct): (&'static str, bool)| {
+        let given = given.clone();
+        Callback::from(move |(id, correct, answer): answer::Answered| {
+            let mut g = (*given).clone();
+            g.record(&set, id, answer);
+            given.set(g);
             let mut p = (*marks).clone();
             // Every exercise of the chapter, so the contents can count them.
             for e in &set.exercises {
@@ -131,6 +139,7 @@ pub fn Sheet(props: &SheetProps) -> Html {
             generation.clone(),
             said.clone(),
         );
+        let (given, set) = (given.clone(), props.set.clone());
         Callback::from(move |_: MouseEvent| {
             let empty = Progress::default();
             if !progress::save(slug, &empty) {
@@ -138,6 +147,7 @@ pub fn Sheet(props: &SheetProps) -> Html {
             }
             marks.set(empty);
             generation.set(*generation + 1);
+            given.set(completion::Given::for_set(&set));
             said.set("Progress reset: no exercise of this chapter is answered now.".into());
         })
     };
@@ -190,6 +200,7 @@ pub fn Sheet(props: &SheetProps) -> Html {
             }
             <p class="visually-hidden" role="status" aria-live="polite">{(*said).clone()}</p>
             { for cards }
+            { completion::view(&props.set, &given) }
         </div>
     }
 }
