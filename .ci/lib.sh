@@ -52,9 +52,9 @@ need_node_tools() {
     as_root apt-get install -y nodejs npm
   fi
   if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -x tests/e2e/node_modules/.bin/terser ] \
-     || [ ! -d tests/e2e/node_modules/playwright-core ] \
+     || [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ] \
      || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
-    say "installing playwright-core, binaryen and terser from npm"
+    say "installing playwright-core, binaryen, terser and axe-core from npm"
     (cd tests/e2e && npm ci --no-audit --no-fund)
   fi
 }

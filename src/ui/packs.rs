@@ -220,7 +220,7 @@ pub fn PackSlot(props: &SlotProps) -> Html {
         Slot::Mounted => html! {},
         Slot::Loading => html! {
             <figure class="widget" id={dom_id}>
-                <h3 class="widget-title">{title}</h3>
+                <@{crate::ui::parts::frame::heading()} class="widget-title">{title}</@>
                 <div class="job" role="status">{"Loading this figure…"}</div>
             </figure>
         },
@@ -231,7 +231,7 @@ pub fn PackSlot(props: &SlotProps) -> Html {
             };
             html! {
                 <figure class="widget" id={dom_id}>
-                    <h3 class="widget-title">{title}</h3>
+                    <@{crate::ui::parts::frame::heading()} class="widget-title">{title}</@>
                     <div class="notices" role="alert">
                         <strong>{"This figure could not be shown: "}</strong>{why.clone()}{"."}
                         <p><button type="button" onclick={again}>{"Try again"}</button></p>

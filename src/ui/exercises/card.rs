@@ -168,10 +168,10 @@ pub fn Card(props: &CardProps) -> Html {
     };
     html! {
         <section class="exercise" id={dom.clone()} aria-labelledby={title_id.clone()} data-exercise={id}>
-            <h3 class="ex-title" id={title_id}>
+            <@{crate::ui::parts::frame::inner_heading()} class="ex-title" id={title_id}>
                 {format!("{}. {}", props.index + 1, ex.title)}
                 <span class="ex-kind">{format!(" ({kind_name})")}</span>
-            </h3>
+            </@>
             <p class="ex-status">{status}</p>
             <p class="ex-text">{ex.text.clone()}</p>
             <form class="ex-form" {onsubmit}>

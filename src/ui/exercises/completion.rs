@@ -74,7 +74,7 @@ pub fn view(set: &ExerciseSet, given: &Given) -> Html {
     let code = code::encode(set.chapter, set.seed, &set.exercises, &given.answers);
     html! {
         <section class="ex-code" aria-labelledby="ex-code-title">
-            <h3 id="ex-code-title">{"Completion code"}</h3>
+            <@{crate::ui::parts::frame::inner_heading()} id="ex-code-title">{"Completion code"}</@>
             <p>{format!(
                 "Every exercise of this chapter is answered for seed {}. This code holds your answers; hand it in as your instructor asks. It proves which answers were given for this seed, not who gave them.",
                 set.seed

@@ -111,7 +111,7 @@ fn view(ctx: &Ctx<RandpermRun>, r: &RandpermRun) -> Html {
             <ChartView chart={Rc::new(chart)} filename="random-permutations.svg" />
             <table class="data">
                 <caption>{"Share of the permutations near the mean"}</caption>
-                <thead><tr><th scope="col">{""}</th><th scope="col">{"within 5 %"}</th><th scope="col">{"within 20 %"}</th></tr></thead>
+                <thead><tr><td></td><th scope="col">{"within 5 %"}</th><th scope="col">{"within 20 %"}</th></tr></thead>
                 <tbody>
                     <tr><th scope="row">{format!("simulated, {} permutations", shown.len())}</th>
                         <td>{percent(in5, shown.len())}</td><td>{percent(in20, shown.len())}</td></tr>

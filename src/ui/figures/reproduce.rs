@@ -48,7 +48,7 @@ fn table_view(t: &Table, marked: bool) -> Html {
     });
     html! {
         <section class={classes!("repro-table", marked.then_some("marked"))} id={format!("table-{}", t.id)}>
-            <h3>{format!("Paper {}, {}: {}", t.paper, t.name, t.title)}</h3>
+            <@{crate::ui::parts::frame::inner_heading()}>{format!("Paper {}, {}: {}", t.paper, t.name, t.title)}</@>
             <p class="repro-method">
                 <strong>{"Where: "}</strong>{t.source}{". "}
                 <strong>{"Ours: "}</strong>{t.method.clone()}{". "}

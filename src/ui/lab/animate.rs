@@ -133,7 +133,7 @@ fn LabFilm(props: &AnimProps) -> Html {
     };
     html! {
         <div class="lab-net" id={format!("widget-{id}")} {onkeydown}>
-            <h3>{format!("{} on the network, cycle by cycle", props.candidate.label)}</h3>
+            <@{crate::ui::parts::frame::inner_heading()}>{format!("{} on the network, cycle by cycle", props.candidate.label)}</@>
             {inner}
         </div>
     }

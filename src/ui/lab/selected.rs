@@ -83,7 +83,7 @@ pub fn view(
     let exports = exports_schedule(t, sel, &schedule, k);
     html! {
         <section class="lab-selected" aria-label={format!("the {label} schedule")}>
-            <h3>{format!("{label}, phase by phase")}</h3>
+            <@{crate::ui::parts::frame::inner_heading()}>{format!("{label}, phase by phase")}</@>
             {fallback}
             {picture}
             {list}

@@ -74,7 +74,7 @@ pub fn TimelineImport(props: &TimelineProps) -> Html {
     let id = format!("{}-timeline", props.id);
     html! {
         <div class="lab-timeline">
-            <h3>{"A measured run beside the model"}</h3>
+            <@{crate::ui::parts::frame::inner_heading()}>{"A measured run beside the model"}</@>
             <label for={id.clone()}>{"Paste a timeline (JSON, schema commbook-timeline/1, e.g. commbook-mpi schedule --algo … --com FILE --json) or upload it"}</label>
             <textarea id={id} class="lab-timeline-text" rows="3" spellcheck="false" value={(*text).clone()} {oninput} />
             <div class="lab-buttons">

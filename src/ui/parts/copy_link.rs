@@ -61,7 +61,7 @@ pub fn CopyLink(props: &CopyLinkProps) -> Html {
     html! {
         <span class="copy-link">
             <button type="button" class="copy-link-button" {onclick}
-                aria-label={format!("Copy a link to {}", props.what)}>{"Copy link"}</button>
+                aria-label={format!("Copy link to {}", props.what)}>{"Copy link"}</button>
             <span class="copy-link-status" role="status" aria-live="polite">{ status }</span>
         </span>
     }

@@ -84,7 +84,7 @@ pub fn Waiting(props: &WaitingProps) -> Html {
     let start = props.start.reform(|_: MouseEvent| ());
     html! {
         <figure class="widget deferred" id={dom_id} ref={props.node.clone()} aria-labelledby={title_id.clone()}>
-            <h3 class="widget-title" id={title_id}>{props.title.clone()}</h3>
+            <@{crate::ui::parts::frame::heading()} class="widget-title" id={title_id}>{props.title.clone()}</@>
             <p class="control-note">
                 {"This figure takes a moment to compute, so it starts when you scroll near it. "}
                 <button type="button" class="compute-now" onclick={start}>{"Compute it now"}</button>

@@ -50,7 +50,9 @@ pub fn EditForm(props: &EditFormProps) -> Html {
     let clear = props.on_clear.reform(|_: MouseEvent| ());
     let id = |s: &str| format!("{}-edit-{s}", props.figure);
     html! {
-        <form class="edit-form" {onsubmit} aria-label="Add or remove a message">
+        // Named after its figure: two matrix figures on one page would
+        // otherwise be two form landmarks of the same name.
+        <form class="edit-form" {onsubmit} aria-label={format!("Add or remove a message ({})", props.figure)}>
             <div class="control">
                 <label for={id("row")}>{"from (row)"}</label>
                 <input id={id("row")} ref={row} type="number" min="0" max={(n - 1).to_string()} />

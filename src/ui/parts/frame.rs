@@ -31,16 +31,39 @@ pub fn Frame(props: &FrameProps) -> Html {
 pub fn frame(props: &FrameProps) -> Html {
     let dom_id = format!("widget-{}", props.id);
     let title_id = format!("{dom_id}-title");
+    let level = heading();
     html! {
         <figure class="widget" id={dom_id} tabindex="0" aria-labelledby={title_id.clone()}
             onkeydown={props.onkeydown.clone()} data-widget={props.id.clone()}>
-            <h3 class="widget-title" id={title_id}>{props.title.clone()}</h3>
+            <@{level} class="widget-title" id={title_id}>{props.title.clone()}</@>
             <Notices notices={props.notices.clone()} />
             { props.children.clone() }
             if !props.caption.is_empty() {
                 <figcaption class="figure-caption">{props.caption.clone()}</figcaption>
             }
         </figure>
+    }
+}
+
+/// The heading a figure's title takes where it is shown: the page's own
+/// `h1` in the embed view (the figure is the page), `h2` on a presenter
+/// slide (under the slide's `h1`), `h3` in a chapter (under its sections'
+/// `h2`), so headings go down one level at a time.
+pub fn heading() -> &'static str {
+    match crate::book::route::Route::parse(&crate::ui::dom::hash()) {
+        crate::book::route::Route::Embed { .. } => "h1",
+        crate::book::route::Route::Present { .. } => "h2",
+        _ => "h3",
+    }
+}
+
+/// The heading of a part inside a figure (a table of the appendix, an
+/// exercise, a section of the lab): `h2` under the embed view's `h1`,
+/// otherwise `h3`, the level figure titles have always had in chapters.
+pub fn inner_heading() -> &'static str {
+    match heading() {
+        "h1" => "h2",
+        _ => "h3",
     }
 }
 
