@@ -150,23 +150,16 @@ fn answers(list: &[exercises::Exercise], wrong: usize) -> Vec<exercises::code::G
     use exercises::code::Given;
     let mut left = wrong;
     list.iter()
-        .map(|e| match &e.answer {
-            exercises::Answer::Number { value, .. } if left > 0 => {
+        .map(|e| match (Given::model(e), &e.answer) {
+            (Given::Number(_), exercises::Answer::Number { value, .. }) if left > 0 => {
                 left -= 1;
                 Given::Number(exercises::number(value + 1.0))
             }
-            exercises::Answer::Number { value, .. } => Given::Number(exercises::number(*value)),
-            exercises::Answer::Choice { index } if left > 0 => {
+            (Given::Choice(i), _) if left > 0 => {
                 left -= 1;
-                Given::Choice((index + 1) % e.choices.len())
+                Given::Choice((i + 1) % e.choices.len())
             }
-            exercises::Answer::Choice { index } => Given::Choice(*index),
-            exercises::Answer::Steps(g) => Given::Steps(
-                g.steps()
-                    .iter()
-                    .map(|s| (s.answer.clone(), false))
-                    .collect(),
-            ),
+            (given, _) => given,
         })
         .collect()
 }

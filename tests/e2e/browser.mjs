@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 // Launching Debian's Chromium with the flags this machine needs (as root it
 // needs --no-sandbox; without the background-networking flags it tries to
 // reach Google's servers). No browser is ever downloaded.
@@ -39,4 +41,36 @@ export async function figuresReady(page, timeout = 30000, all = false) {
     return figs.length > 0 && document.querySelectorAll('figure.widget .job').length === 0
       && (!all || !document.querySelector('figure.widget.deferred'));
   }, all, { timeout });
+}
+
+// Ends a test script: lists the failures and exits 1, or says `passed`.
+export function conclude(failures, passed) {
+  if (failures.length) {
+    console.error(`\n${failures.length} failure(s):\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`\n${passed}`);
+}
+
+const axeSource = () => readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+// Runs axe-core 4 (from npm, injected from node_modules; nothing is
+// fetched) on the page as it stands; each violation is added to
+// `failures` with its rule, impact and first nodes.
+export async function axeAudit(page, what, failures) {
+  await page.addScriptTag({ content: axeSource() });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.length,
+      first: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  for (const v of violations) {
+    failures.push(`${what}: ${v.id} (${v.impact}, ${v.nodes} node(s)): ${v.help}; e.g. ${v.first.join(' | ')}`);
+  }
+  console.log(`${violations.length ? 'FAIL' : 'ok  '} accessibility, ${what}: ${violations.length} violation(s)`);
 }

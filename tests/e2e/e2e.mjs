@@ -2,7 +2,7 @@
 // cover, every chapter (stepping each figure), an embed view and some bad
 // links in headless Chromium, and fails on any console error, uncaught
 // exception, failed or off-site request. Usage: node e2e.mjs BASE_URL
-import { launch, watchedPage, figuresReady } from './browser.mjs';
+import { launch, watchedPage, figuresReady, conclude } from './browser.mjs';
 
 const base = process.argv[2];
 if (!base || !base.endsWith('/')) {
@@ -99,8 +99,4 @@ try {
 } finally {
   await browser.close();
 }
-if (failures.length) {
-  console.error(`\n${failures.length} failure(s):\n${failures.join('\n')}`);
-  process.exit(1);
-}
-console.log('\nend-to-end: all checks passed');
+conclude(failures, 'end-to-end: all checks passed');

@@ -124,6 +124,7 @@ try {
         }
       }
     };
+
     const lanes = [page, second.page];
     await Promise.all(lanes.map((p, k) => check(p, released.filter((_, i) => i % lanes.length === k))));
     problems.push(...second.problems);

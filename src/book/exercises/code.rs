@@ -58,6 +58,24 @@ pub enum Given {
     Steps(Vec<(StepAnswer, bool)>),
 }
 
+impl Given {
+    /// The core's own answer, as a student who got it right would give
+    /// it (the number as the exercises print it, every model step their
+    /// own): for tests and for an instructor's answer key.
+    pub fn model(ex: &Exercise) -> Given {
+        match &ex.answer {
+            super::Answer::Number { value, .. } => Given::Number(super::number(*value)),
+            super::Answer::Choice { index } => Given::Choice(*index),
+            super::Answer::Steps(g) => Given::Steps(
+                g.steps()
+                    .iter()
+                    .map(|s| (s.answer.clone(), false))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 /// Why a code cannot be regraded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeError(pub String);
@@ -438,22 +456,9 @@ fn letter(i: usize) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::exercises::Answer;
 
-    /// The right answer to every exercise, as a student would give it.
     fn right(list: &[Exercise]) -> Vec<Given> {
-        list.iter()
-            .map(|e| match &e.answer {
-                Answer::Number { value, .. } => Given::Number(super::super::number(*value)),
-                Answer::Choice { index } => Given::Choice(*index),
-                Answer::Steps(g) => Given::Steps(
-                    g.steps()
-                        .iter()
-                        .map(|s| (s.answer.clone(), false))
-                        .collect(),
-                ),
-            })
-            .collect()
+        list.iter().map(Given::model).collect()
     }
 
     #[test]

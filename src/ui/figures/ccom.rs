@@ -109,7 +109,7 @@ fn view(
                     { table.view(&mark) }
                     { tone_legend(&[(Tone::Blue, false, "destination"), (Tone::Muted, false, "−1, inactive"),
                         (Tone::Green, true, "just copied"), (Tone::Orange, true, "moved by Random_Swap")]) }
-                    if let Some(t) = shuffle_text { <p class="pairs">{t}</p> }
+                    if let Some(t) = shuffle_text { <p class="pairs" tabindex="0">{t}</p> }
                     { effect(run) }
                     <EditForm figure={props.id.clone()} {n} on_toggle={toggle_cb(ctx, &run.matrix)}
                         edits={run.matrix.flips.len()} on_clear={clear_cb(ctx, &run.matrix)} />

@@ -73,7 +73,7 @@ fn phase(r: &CptRun, p: usize, k: usize) -> Html {
         return html! {};
     };
     html! {
-        <div class="pairs" aria-label={format!("phase {k}: every transfer")}>
+        <div class="pairs" tabindex="0" aria-label={format!("phase {k}: every transfer")}>
             <strong>{format!("Phase {k}, every processor: ")}</strong>
             { for ts.iter().enumerate().map(|(i, t)| {
                 let text = format!(

@@ -65,7 +65,7 @@ fn view(ctx: &Ctx<IrregularRun>, r: &IrregularRun, theme: Theme) -> Html {
                     <MatrixView rows={p} cols={p} cells={Rc::new(cells)} {theme} label={label.clone()} />
                     { swatches(&[(Cell::Msg, "waiting"), (Cell::Now, "sent in this step"),
                         (Cell::Done, "delivered"), (Cell::Idle, "meeting with nothing to send")]) }
-                    <p class="pairs">{label}</p>
+                    <p class="pairs" tabindex="0">{label}</p>
                 </div>
                 <div class="matrix-side table-scroll">
                     <table class="data">

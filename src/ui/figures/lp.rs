@@ -99,11 +99,11 @@ fn view(
                     <p class="hover-readout">{ readout(&run.com, **hover) }</p>
                     if k > 0 {
                         <p><strong>{"Sent in this step: "}</strong></p>
-                        <div class="pairs" aria-label="transfers in this step">
+                        <div class="pairs" tabindex="0" aria-label="transfers in this step">
                             { if sends.is_empty() { "none".to_string() } else { sends.join("  ") + &more(state.sends.len()) } }
                         </div>
                         <p><strong>{"Idle send slots: "}</strong></p>
-                        <div class="pairs" aria-label="idle send slots in this step">
+                        <div class="pairs" tabindex="0" aria-label="idle send slots in this step">
                             { if idles.is_empty() { "none".to_string() } else { idles.join("  ") + &more(idle.len()) } }
                         </div>
                     }

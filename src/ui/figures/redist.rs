@@ -141,7 +141,7 @@ fn view(ctx: &Ctx<TableRun>, run: &TableRun, fact: Fact) -> Html {
                     { table3 }
                     if !st.messages.is_empty() {
                         <p><strong>{"Messages in this step (each processor sends one):"}</strong></p>
-                        <ul class="pairs" aria-label="messages in this step">{ for messages }</ul>
+                        <ul class="pairs" tabindex="0" aria-label="messages in this step">{ for messages }</ul>
                     }
                 </div>
                 <dl class="stats matrix-side">

@@ -74,7 +74,7 @@ pub fn view(
     let list = phase.map(|ts| {
         let more = ts.len().saturating_sub(LISTED);
         html! {
-            <p class="pairs lab-transfers">
+            <p class="pairs lab-transfers" tabindex="0">
                 { for ts.iter().take(LISTED).map(|t| html! { <span>{format!("{}→{} {} B{} ", t.src, t.dst, t.bytes, if t.offset > 0 { format!(" at {}", t.offset) } else { String::new() })}</span> }) }
                 if more > 0 { <span>{format!("… and {more} more")}</span> }
             </p>

@@ -218,7 +218,7 @@ pub fn send_list(st: &CollState, op: Op) -> Html {
         items.push_str(&format!("<li>… and {more} more</li>"));
     }
     raw(format!(
-        r#"<div><p><strong>Sends in superstep {}:</strong></p><ul class="pairs send-list" aria-label="sends in this superstep">{items}</ul></div>"#,
+        r#"<div><p><strong>Sends in superstep {}:</strong></p><ul class="pairs send-list" tabindex="0" aria-label="sends in this superstep">{items}</ul></div>"#,
         st.step
     ))
 }
