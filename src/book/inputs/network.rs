@@ -5,8 +5,7 @@
 //!
 //! The schedule is the same on every network: switching between the mesh,
 //! the fat tree and the hypercube keeps the processors (rows × columns) and
-//! the messages,
-//! so a reader sees one schedule meet two machines. The machine preset
+//! the messages, so a reader sees one schedule meet three machines. The machine preset
 //! follows the network: the Intel Delta on the mesh, the CM-5 on the fat
 //! tree, the iPSC/860 on the hypercube ([`SimConfig::preset`]).
 
@@ -21,6 +20,7 @@ use crate::core::com::{Com, Message};
 use crate::core::keyword::Keyword;
 use crate::core::mesh::{Algo as MeshAlgo, Op};
 use crate::core::net::TopologySpec;
+use crate::core::net::hypercube::power_of_two_below;
 use crate::core::redist::{Scheme, Shape};
 use crate::core::rng::Rng;
 use crate::core::sim::{SimConfig, Sync, Traffic};
@@ -191,9 +191,8 @@ pub enum Pattern {
 /// The largest power of two of processors within rows × cols, as rows′ ×
 /// cols′ with cols′ the largest power of two up to cols (so rows′ < 2·rows).
 pub fn hypercube_shape(rows: usize, cols: usize) -> (usize, usize) {
-    let pow2 = |x: usize| 1usize << (usize::BITS - 1 - x.max(1).leading_zeros());
-    let n = pow2(rows * cols);
-    let c = pow2(cols);
+    let n = power_of_two_below(rows * cols);
+    let c = power_of_two_below(cols);
     (n / c, c)
 }
 

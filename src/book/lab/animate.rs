@@ -3,13 +3,14 @@
 //! kept as a [`Film`](crate::core::sim::Film) to play and seek (chapter
 //! 10's `netsim` shows the same [`SimRun`]).
 
-use super::compare::{Candidate, sim_config, traffic_of};
+use super::compare::{Candidate, traffic_of};
 use crate::book::figures::netsim::{Live, Ready, SimRun};
 use crate::core::com::Com;
 use crate::core::net::TopologySpec;
 use crate::core::net::layout::Layout;
 use crate::core::schedule::Schedule;
 use crate::core::sim::FilmRun;
+use crate::core::sim::SimConfig;
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
@@ -30,7 +31,7 @@ pub fn animate(
     seed: u64,
 ) -> Animate {
     let traffic = traffic_of(c, com, schedule);
-    let run = FilmRun::new(spec, &sim_config(spec, seed), &traffic)
+    let run = FilmRun::new(spec, &SimConfig::seeded(spec, seed), &traffic)
         .map(|r| {
             (
                 Box::new(r),
@@ -114,10 +115,13 @@ mod tests {
         else {
             panic!("a film")
         };
-        let cycles =
-            crate::core::sim::simulate(spec, &sim_config(spec, 1), &traffic_of(&c, &com, &s))
-                .unwrap()
-                .cycles;
+        let cycles = crate::core::sim::simulate(
+            spec,
+            &SimConfig::seeded(spec, 1),
+            &traffic_of(&c, &com, &s),
+        )
+        .unwrap()
+        .cycles;
         assert_eq!(r.film.cycles() as u64, cycles);
     }
 }

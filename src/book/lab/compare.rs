@@ -28,7 +28,7 @@ use crate::core::algo::{Algo, RunOptions};
 use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::net::TopologySpec;
-use crate::core::net::hypercube::MAX_HYPERCUBE;
+use crate::core::net::hypercube::{self, MAX_HYPERCUBE};
 use crate::core::pool::Sweep;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{self, SimConfig, Sync, Traffic};
@@ -121,18 +121,13 @@ impl LabNet {
     /// hypercube needs a power of two), for the simulated column.
     pub fn unusable(self, n: usize) -> Option<String> {
         match self {
-            LabNet::Hypercube if !n.is_power_of_two() || n > MAX_HYPERCUBE => Some(format!(
+            LabNet::Hypercube if !hypercube::fits(n) => Some(format!(
                 "not simulated: a hypercube needs a power of two of processors, at most {MAX_HYPERCUBE}, and this matrix has n = {n}; choose the fat tree or the mesh"
             )),
             LabNet::Off => Some("simulation off".into()),
             _ => None,
         }
     }
-}
-
-/// The simulator's preset for a network ([`SimConfig::seeded`]).
-pub fn sim_config(spec: TopologySpec, seed: u64) -> SimConfig {
-    SimConfig::seeded(spec, seed)
 }
 
 /// What one row shows.
@@ -292,7 +287,7 @@ impl Compare {
             .spec(n)
             .ok_or_else(|| self.net.unusable(n).unwrap_or_default())?;
         let traffic = traffic_of(c, &self.com, schedule);
-        let cfg = sim_config(spec, self.seed);
+        let cfg = SimConfig::seeded(spec, self.seed);
         let (_, moves) = sim::check(spec, &cfg, &traffic).map_err(|e| e.to_string())?;
         if moves > ROW_SIM_MOVES {
             return Err(format!(

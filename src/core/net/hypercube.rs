@@ -46,6 +46,16 @@ use crate::verify::LinkId;
 /// budgets.
 pub const MAX_HYPERCUBE: usize = 1024;
 
+/// The largest power of two at most `x` (1 for 0).
+pub fn power_of_two_below(x: usize) -> usize {
+    1 << (usize::BITS - 1 - x.max(1).leading_zeros())
+}
+
+/// Whether a hypercube of `n` processors can be built here.
+pub fn fits(n: usize) -> bool {
+    n.is_power_of_two() && n <= MAX_HYPERCUBE
+}
+
 /// A hypercube of 2^k processors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hypercube {
@@ -111,15 +121,6 @@ impl Network for Hypercube {
         let k = self.dims.max(1) as u64;
         let p = (l / k) as usize;
         (Vertex::Proc(p), Vertex::Proc(p ^ (1 << (l % k))))
-    }
-
-    fn route_with(
-        &self,
-        src: usize,
-        dst: usize,
-        _choose: &mut dyn FnMut(usize) -> usize,
-    ) -> Vec<LinkId> {
-        self.static_route(src, dst)
     }
 
     fn static_route(&self, src: usize, dst: usize) -> Vec<LinkId> {

@@ -105,15 +105,6 @@ impl Network for Mesh {
         (Vertex::Proc(p), Vertex::Proc(self.link_target(l)))
     }
 
-    fn route_with(
-        &self,
-        src: usize,
-        dst: usize,
-        _choose: &mut dyn FnMut(usize) -> usize,
-    ) -> Vec<LinkId> {
-        self.xy_links(src, dst).collect()
-    }
-
     fn static_route(&self, src: usize, dst: usize) -> Vec<LinkId> {
         self.xy_links(src, dst).collect()
     }

@@ -44,13 +44,17 @@ pub trait Network {
     /// Where link `l` starts and ends.
     fn link_ends(&self, l: LinkId) -> (Vertex, Vertex);
     /// The route from `src` to `dst`. Where the routing may choose (the fat
-    /// tree's way up), `choose(k)` picks one of `k` options.
+    /// tree's way up), `choose(k)` picks one of `k` options; a network
+    /// whose routing never chooses (the mesh, the hypercube) keeps this
+    /// default, its static route.
     fn route_with(
         &self,
         src: usize,
         dst: usize,
-        choose: &mut dyn FnMut(usize) -> usize,
-    ) -> Vec<LinkId>;
+        _choose: &mut dyn FnMut(usize) -> usize,
+    ) -> Vec<LinkId> {
+        self.static_route(src, dst)
+    }
     /// The network's static route: fixed per (src, dst), as a compile-time
     /// scheduler such as RS_NL must assume.
     fn static_route(&self, src: usize, dst: usize) -> Vec<LinkId>;
@@ -207,12 +211,9 @@ impl TopologySpec {
     /// [`hypercube::MAX_HYPERCUBE`]; the other kinds as they are.
     pub fn fitted(spec: TopologySpec) -> TopologySpec {
         match spec {
-            TopologySpec::Hypercube { procs } => {
-                let p = procs.clamp(1, hypercube::MAX_HYPERCUBE);
-                TopologySpec::Hypercube {
-                    procs: 1 << (usize::BITS - 1 - p.leading_zeros()),
-                }
-            }
+            TopologySpec::Hypercube { procs } => TopologySpec::Hypercube {
+                procs: hypercube::power_of_two_below(procs.min(hypercube::MAX_HYPERCUBE)),
+            },
             other => other,
         }
     }
