@@ -134,15 +134,16 @@ async fn a_new_instance_goes_to_the_link() {
     // A seed typed in.
     m.change("#ex-seed", "42").await;
     until(&m, "seed 42", |m| {
-        m.text("#widget-ex .ex-intro").contains("seed 42")
+        m.text("#widget-ex .ex-intro").contains("seed 42.")
     })
     .await;
     assert_instance(&m, 42);
     assert!(hash().contains("ex.seed=42"), "{}", hash());
     // New instance: another seed, in the link.
     m.click("#widget-ex .ex-new").await;
+    // "seed 42." with its full stop: a new seed may begin with 42.
     until(&m, "a new seed", |m| {
-        !m.text("#widget-ex .ex-intro").contains("seed 42")
+        !m.text("#widget-ex .ex-intro").contains("seed 42.")
     })
     .await;
     let h = hash();
