@@ -19,6 +19,8 @@ mod numbers;
 mod chapter;
 #[path = "browser/cm5.rs"]
 mod cm5;
+#[path = "browser/drawn.rs"]
+mod drawn;
 #[path = "browser/embed.rs"]
 mod embed;
 #[path = "browser/exercises.rs"]

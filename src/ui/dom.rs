@@ -213,6 +213,16 @@ pub fn focus_id(id: &str) {
     }
 }
 
+/// Moves focus to an element (the browser scrolls only as far as it
+/// must), for keys that move within a widget.
+pub fn focus_only(id: &str) {
+    if let Some(el) = document().and_then(|d| d.get_element_by_id(id))
+        && let Ok(h) = el.dyn_into::<HtmlElement>()
+    {
+        let _ = h.focus();
+    }
+}
+
 /// Scrolls the page to the top.
 pub fn scroll_top() {
     if let Some(w) = window() {

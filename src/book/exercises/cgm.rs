@@ -5,7 +5,7 @@
 use super::compaction::{ccom_text, cgm_turns, small_matrix};
 use super::link::kv;
 use super::masking::{self, Ev, Family, turns};
-use super::{Answer, Exercise, FigureLink, clear_min, matrix_text, pick, stream};
+use super::{Answer, Exercise, FigureLink, clear_min, com_table, matrix_text, pick, stream};
 use crate::core::algo::cgm;
 use crate::core::algo::gm::{self, GmEvent, Scan};
 use crate::core::cost::breakeven::LpCgmModel;
@@ -86,7 +86,11 @@ fn gm_pairs(seed: u64) -> Exercise {
         ),
         instance: json!({ "n": n, "d": d, "seed": s, "iteration": iter, "com": rows, "start": x }),
         choices: Vec::new(),
-        answer: Answer::Steps(masking::grader(&ts, n, &family)),
+        answer: Answer::Steps(masking::grader(&ts, n, &family).on(masking::board(
+            com_table(&rows),
+            &ts,
+            |col, _| Some(col),
+        ))),
         explanation: format!(
             "Iteration {iter} ends with the permutation {}. Every column GM passes is a probe: zeros are wasted \
              visits and taken receivers are collisions, which is the O(n²) cost per iteration that CGM's \
@@ -130,7 +134,11 @@ fn cgm_pairs(seed: u64) -> Exercise {
         ),
         instance: json!({ "n": n, "d": d, "seed": s, "iteration": iter, "ccom": rows, "start": x }),
         choices: Vec::new(),
-        answer: Answer::Steps(masking::grader(&ts, n, &family)),
+        answer: Answer::Steps(masking::grader(&ts, n, &family).on(masking::board(
+            super::compaction::ccom_table(&rows),
+            &ts,
+            |_, text| text.parse().ok(),
+        ))),
         explanation: format!(
             "Iteration {iter} ends with the permutation {}. CGM examines only live entries, so each probe \
              either claims a message or collides with a receiver claimed earlier in the iteration; about \

@@ -1,12 +1,14 @@
 //! Chapter 5, *Scheduling on the CM-5*: a processor's partners in PEX, BEX
 //! or REX, which complete exchange wins, and the contention f(i) of a step.
 
+use super::board::Board;
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, clear_min, number, pick, stream};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::algo::cm5::order::Order;
 use crate::core::cost::contention::ContentionCost;
+use crate::core::net::TopologySpec;
 use serde_json::json;
 
 const CHAPTER: &str = "cm5";
@@ -141,7 +143,10 @@ fn exchange_partners(seed: u64) -> Exercise {
         ),
         instance: json!({ "algo": ex.name(), "p": p, "processor": me }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps({
+            let about = vec![Some(me); steps.len()];
+            Grader::new(steps).on(Board::network(TopologySpec::FatTree { procs: p }, &about))
+        }),
         explanation: format!(
             "P{me} meets {} in that order. {}",
             listed.join(", "),

@@ -2,12 +2,14 @@
 //! processor's partners in the butterfly, how many supersteps the combining
 //! algorithms take, and when combining beats 1-lev-xor on the Delta.
 
+use super::board::Board;
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, clear_min, pick, stream};
 use crate::core::cost::delta::DeltaCost;
 use crate::core::mesh::config::{Algo, CollectiveConfig, Op, Spec};
 use crate::core::mesh::run;
+use crate::core::net::TopologySpec;
 use crate::core::words::plural;
 use serde_json::json;
 
@@ -134,7 +136,10 @@ fn bfly_partner(seed: u64) -> Exercise {
         ),
         instance: json!({ "rows": rows, "cols": cols, "processor": me, "bytes": bytes }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps({
+            let about = vec![Some(me); steps.len()];
+            Grader::new(steps).on(Board::network(TopologySpec::Mesh { rows, cols }, &about))
+        }),
         explanation: format!(
             "P{me} sends to {}: log₂ p = {} supersteps, each carrying p/2 = {} messages, so every message \
              travels log₂ p times. Few set-ups, many bytes: the butterfly pays off only for small messages \

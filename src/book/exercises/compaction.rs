@@ -1,6 +1,7 @@
 //! Chapter 2, *Compacting the communication matrix*: filling CGM's holes
 //! from `pvt`, the probes of an iteration, and what `Random_Swap` buys.
 
+use super::board::{Board, Build, Focus, Shape as BoardShape, Spot};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::masking::{Ev, Turn, turns};
@@ -77,6 +78,17 @@ pub(super) fn cgm_turns(t: &CgmTrace, iter: usize) -> Option<(CgmState, Vec<Turn
     Some((state, turns(&evs, |r| rows[r].clone())))
 }
 
+/// CCOM's active parts as a board's table.
+pub(super) fn ccom_table(rows: &[Vec<usize>]) -> super::board::Table {
+    super::board::Table {
+        title: "CCOM (active part of each row)".into(),
+        cells: rows
+            .iter()
+            .map(|r| r.iter().map(usize::to_string).collect())
+            .collect(),
+    }
+}
+
 /// CCOM's rows as text, with pvt.
 pub(super) fn ccom_text(rows: &[Vec<usize>]) -> String {
     rows.iter()
@@ -134,8 +146,25 @@ fn ccom_fill(seed: u64) -> Exercise {
     crate::core::sorting::sort_by_u64(&mut claims, |c| c.0 as u64);
     let subjects: Vec<[usize; 3]> = claims.iter().map(|&(_, row, z, y)| [row, z, y]).collect();
     let mut steps = Vec::new();
+    let mut foci = Vec::new();
     for (k, row, z, y) in claims {
         let before = ccom_rows(&t.iterations.state_at(k - 1))[row].clone();
+        foci.push(Focus {
+            on: (0..before.len())
+                .map(|col| Spot::Cell { table: 0, row, col })
+                .collect(),
+            picks: before
+                .iter()
+                .enumerate()
+                .map(|(col, &v)| (Spot::Cell { table: 0, row, col }, v))
+                .collect(),
+            build: Build::Sequence,
+            writes: Some((0, row)),
+            shows: Vec::new(),
+            elsewhere: format!(
+                "This step rewrites row {row}: point at its entries in their new order."
+            ),
+        });
         let after = ccom_rows(&t.iterations.state_at(k))[row].clone();
         let last = before.len() - 1;
         let mut shifted = before.clone();
@@ -200,7 +229,10 @@ fn ccom_fill(seed: u64) -> Exercise {
             "n": n, "d": d, "seed": s, "iteration": iter, "ccom": rows, "start": first.x, "claims": subjects,
         }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps(Grader::new(steps).on(Board {
+            shape: BoardShape::Tables(vec![ccom_table(&rows)]),
+            steps: foci,
+        })),
         explanation: "Moving the last active entry into the hole costs one move and keeps the active part \
              of every row contiguous, CCOM(x, 0..pvt(x)) with no −1 inside, so later searches never step \
              over a dead entry [000 §4]. The row's order changes, which does no harm: Random_Swap had \

@@ -159,6 +159,8 @@ pub struct Grader {
     notes: Vec<Vec<(StepAnswer, String)>>,
     /// Per step: why any other wrong answer is wrong.
     other: Vec<String>,
+    /// The drawing the steps are answered on.
+    board: Option<Box<super::board::Board>>,
 }
 
 /// A model step with the reasons for the wrong answers the instance can
@@ -177,6 +179,7 @@ impl Grader {
             steps: Vec::new(),
             notes: Vec::new(),
             other: Vec::new(),
+            board: None,
         };
         for s in steps {
             g.notes.push(
@@ -192,6 +195,18 @@ impl Grader {
             });
         }
         g
+    }
+
+    /// The same grader, answered on `board` (one focus per step).
+    pub(super) fn on(mut self, board: super::board::Board) -> Grader {
+        debug_assert_eq!(board.steps.len(), self.steps.len(), "one focus per step");
+        self.board = Some(Box::new(board));
+        self
+    }
+
+    /// The drawing the steps are answered on.
+    pub fn board(&self) -> Option<&super::board::Board> {
+        self.board.as_deref()
     }
 
     /// The model steps, in order.

@@ -2,6 +2,7 @@
 //! and the most messages one processor has) and predicting which schedule
 //! comes closest to the byte bound.
 
+use super::board::{Board, Focus, Shape, Spot, Table};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, clear_min, figure_seed, pick, stream};
@@ -68,6 +69,50 @@ fn shown(com: &Com) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The matrix in bytes with, phase by phase, the phase's pieces to point
+/// at: each gives its own size (a cut message's piece shows "piece of
+/// whole").
+fn loads_board(com: &Com, phases: &[Vec<crate::core::schedule::Transfer>]) -> Board {
+    let rows = com.to_rows();
+    let table = Table {
+        title: "COM (bytes)".into(),
+        cells: rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|&b| if b > 0 { b.to_string() } else { "·".into() })
+                    .collect()
+            })
+            .collect(),
+    };
+    let steps = phases
+        .iter()
+        .enumerate()
+        .map(|(k, ph)| {
+            let at = |t: &crate::core::schedule::Transfer| Spot::Cell {
+                table: 0,
+                row: t.src,
+                col: t.dst,
+            };
+            let mut f = Focus::one(
+                ph.iter().map(at).collect(),
+                ph.iter().map(|t| (at(t), t.bytes as usize)).collect(),
+                format!("Point at one of phase {}'s pieces (outlined).", k + 1),
+            );
+            f.shows = ph
+                .iter()
+                .filter(|t| t.bytes != rows[t.src][t.dst])
+                .map(|t| (at(t), format!("{} of {}", t.bytes, rows[t.src][t.dst])))
+                .collect();
+            f
+        })
+        .collect();
+    Board {
+        shape: Shape::Tables(vec![table]),
+        steps,
+    }
 }
 
 /// Numeric, step by step: each phase's port load in an RS_NH schedule.
@@ -140,7 +185,7 @@ fn phase_loads_q(seed: u64) -> Exercise {
             "phases": phases.iter().map(|ph| ph.iter().map(|t| [t.src as u64, t.dst as u64, t.bytes]).collect::<Vec<_>>()).collect::<Vec<_>>(),
         }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps(Grader::new(steps).on(loads_board(&com, &phases))),
         explanation: format!(
             "The phases' loads add up to RS_NH's port load in the lab's table, {} bytes here against the bound of {}; \
              RS_NH cuts large messages so that no phase waits long for one of them [002 §3.3].",

@@ -6,6 +6,7 @@
 //! core's trace of the instance; this module turns them into graded steps.
 
 use super::and_list;
+use super::board::{Board, Focus, Shape, Spot, Table};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 
 /// What one row did in the iteration, as the trace tells it.
@@ -189,6 +190,33 @@ pub(super) fn grader(turns: &[Turn], n: usize, f: &Family) -> Grader {
         });
     }
     Grader::new(steps)
+}
+
+/// The board of an iteration: `table` (COM or CCOM) with, at each turn,
+/// the row's cells to point at; `value(col, text)` is the receiver a cell
+/// stands for.
+pub(super) fn board(
+    table: Table,
+    turns: &[Turn],
+    value: impl Fn(usize, &str) -> Option<usize>,
+) -> Board {
+    let mut b = Board {
+        shape: Shape::Tables(vec![table]),
+        steps: Vec::new(),
+    };
+    for t in turns {
+        let picks = b.row_picks(0, t.row, &value);
+        let on = picks.iter().map(|p| p.0).collect::<Vec<Spot>>();
+        b.steps.push(Focus::one(
+            on,
+            picks,
+            format!(
+                "This step is row {}'s turn: point at a cell of row {}, or choose none.",
+                t.row, t.row
+            ),
+        ));
+    }
+    b
 }
 
 /// The pairs an iteration's turns claim, as "x→y" text.

@@ -26,6 +26,7 @@
 //! hold every chapter's algorithms; [`masking`] holds what GM, CGM and
 //! RS_N share.
 
+pub mod board;
 pub mod code;
 pub mod grader;
 mod link;
@@ -256,6 +257,21 @@ fn clear_min(values: &[f64], margin: f64) -> Option<usize> {
         .enumerate()
         .all(|(i, &v)| i == best || v > values[best] * (1.0 + margin));
     clear.then_some(best)
+}
+
+/// A 0/1 matrix as a board's table, `·` for no message.
+fn com_table(rows: &[Vec<u64>]) -> board::Table {
+    board::Table {
+        title: "COM".into(),
+        cells: rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|&b| if b > 0 { "1".into() } else { "·".into() })
+                    .collect()
+            })
+            .collect(),
+    }
 }
 
 /// A matrix as text rows, `.` for no message.

@@ -45,6 +45,17 @@ fn nice_link(id: &'static str, algo: &str, n: usize, d: usize, s: u64) -> Figure
     )
 }
 
+/// CCOM as a board's table, each entry "receiver:bytes".
+fn ccom_table(ccom: &[Vec<CEntry>]) -> super::board::Table {
+    super::board::Table {
+        title: "CCOM (receiver:bytes)".into(),
+        cells: ccom
+            .iter()
+            .map(|r| r.iter().map(|e| format!("{}:{}", e.dst, e.left)).collect())
+            .collect(),
+    }
+}
+
 fn ccom_text(ccom: &[Vec<CEntry>]) -> String {
     ccom.iter()
         .enumerate()
@@ -127,7 +138,11 @@ fn rs_n_phase(seed: u64) -> Exercise {
             "ccom": state.ccom.iter().map(|r| r.iter().map(|e| json!([e.dst, e.left])).collect::<Vec<_>>()).collect::<Vec<_>>(),
         }),
         choices: Vec::new(),
-        answer: Answer::Steps(masking::grader(&ts, n, &family)),
+        answer: Answer::Steps(masking::grader(&ts, n, &family).on(masking::board(
+            ccom_table(&state.ccom),
+            &ts,
+            |_, text| text.split(':').next()?.parse().ok(),
+        ))),
         explanation: format!(
             "Phase {phase} sends {}. RS_N looks only at receivers, never at sizes or links: the phase lasts as \
              long as its largest message, which is what RS_NH's cutting and RS_NL's link check address \

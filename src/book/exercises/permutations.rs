@@ -2,9 +2,10 @@
 //! step by step, the send slots LP wastes, the τ + Mφ cost of phases, and
 //! how many steps LP takes.
 
+use super::board::{Board, Focus, Shape, Spot};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
-use super::{Answer, Exercise, FigureLink, figure_seed, matrix_text, pick, stream};
+use super::{Answer, Exercise, FigureLink, com_table, figure_seed, matrix_text, pick, stream};
 use crate::core::algo::lp::{self, LpEvent};
 use crate::core::algo::pairing::Pairing;
 use crate::core::com::Com;
@@ -63,6 +64,47 @@ fn pairing_rule(n: usize) -> String {
              000 §3.2 leaves n that are not powers of two open; chapter 1 explains the choice)",
             last = m - 1,
         ),
+    }
+}
+
+/// COM with P`me`'s row and column to point at: a cell of either names
+/// the other processor of a pair (P`me` meets a processor whether it
+/// sends to it or receives from it).
+fn partner_board(rows: &[Vec<u64>], me: usize, steps: usize) -> Board {
+    let n = rows.len();
+    let picks: Vec<(Spot, usize)> = (0..n)
+        .map(|col| {
+            (
+                Spot::Cell {
+                    table: 0,
+                    row: me,
+                    col,
+                },
+                col,
+            )
+        })
+        .chain((0..n).filter(|&r| r != me).map(|row| {
+            (
+                Spot::Cell {
+                    table: 0,
+                    row,
+                    col: me,
+                },
+                row,
+            )
+        }))
+        .collect();
+    let on: Vec<Spot> = picks.iter().map(|p| p.0).collect();
+    let focus = Focus::one(
+        on,
+        picks,
+        format!(
+            "Point at a cell of P{me}'s row or column: it names the processor P{me} meets, or choose none."
+        ),
+    );
+    Board {
+        shape: Shape::Tables(vec![com_table(rows)]),
+        steps: vec![focus; steps],
     }
 }
 
@@ -149,7 +191,11 @@ fn lp_partners(seed: u64) -> Exercise {
         ),
         instance: json!({ "n": n, "d": d, "seed": s, "processor": me, "com": com.to_rows() }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps(Grader::new(steps).on(partner_board(
+            &com.to_rows(),
+            me,
+            trace.len(),
+        ))),
         explanation: format!(
             "P{me} meets every other processor exactly once ({}), because the steps of LP split the \
              complete graph on {n} processors into matchings [000 §3.2]. That is why LP needs no \

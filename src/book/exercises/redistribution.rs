@@ -2,6 +2,7 @@
 //! the hybrid schedule's steps, and direct against indirect on a GDM
 //! machine.
 
+use super::board::{self, Board, Build, Focus, Spot};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, clear_min, pick, stream};
@@ -39,6 +40,75 @@ fn tables_link(k: usize, p: usize, extra: &[(&'static str, String)]) -> FigureLi
     let mut settings = vec![kv("k", k), kv("p", p)];
     settings.extend_from_slice(extra);
     FigureLink::new(CHAPTER, "tables", &settings)
+}
+
+/// A redistribution table as a board's table.
+fn board_table(title: &str, t: &Table) -> board::Table {
+    board::Table {
+        title: title.into(),
+        cells: t
+            .to_rows()
+            .iter()
+            .map(|r| r.iter().map(u32::to_string).collect())
+            .collect(),
+    }
+}
+
+/// The given tables (S and Ds, or S′) and the one to fill (S′ or R′),
+/// empty: row by row, the reader points at the given blocks (not at Ds's
+/// row numbers) in the order the filled row holds them.
+fn fill_board(t: &Tables, to_rp: bool) -> Board {
+    let mut tables = if to_rp {
+        vec![board_table("S′ (given)", &t.sp)]
+    } else {
+        vec![
+            board_table("S (given)", &t.s),
+            board_table("Ds (given)", &t.ds),
+        ]
+    };
+    let fill_name = if to_rp {
+        "R′ (to fill)"
+    } else {
+        "S′ (to fill)"
+    };
+    let (rows, cols) = (t.s.to_rows().len(), t.s.row(0).len());
+    tables.push(board::Table {
+        title: fill_name.into(),
+        cells: vec![vec![String::new(); cols]; rows],
+    });
+    let fill = tables.len() - 1;
+    let b = Board {
+        shape: board::Shape::Tables(tables),
+        steps: Vec::new(),
+    };
+    let picks: Vec<(Spot, usize)> = (0..rows)
+        .flat_map(|row| b.row_picks(0, row, |_, text| text.parse().ok()))
+        .collect();
+    let steps = (0..rows)
+        .map(|i| Focus {
+            on: (0..cols)
+                .map(|col| Spot::Cell {
+                    table: fill,
+                    row: i,
+                    col,
+                })
+                .collect(),
+            picks: picks.clone(),
+            build: Build::Sequence,
+            writes: Some((fill, i)),
+            shows: Vec::new(),
+            elsewhere: format!(
+                "Point at blocks of {}: row {i} of the table to fill is made of them{}.",
+                if to_rp { "S′" } else { "S" },
+                if to_rp {
+                    ""
+                } else {
+                    " (Ds only says which row to take them from)"
+                }
+            ),
+        })
+        .collect();
+    Board { steps, ..b }
 }
 
 /// Do it yourself: the rows of S′ (from S and Ds) or of R′ (from S′).
@@ -99,6 +169,7 @@ fn table_row(seed: u64) -> Exercise {
             other: String::new(),
         });
     }
+    let grader = Grader::new(steps).on(fill_board(&t, to_rp));
     let (text, instance) = if to_rp {
         (
             format!(
@@ -128,7 +199,7 @@ fn table_row(seed: u64) -> Exercise {
         text,
         instance,
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps(grader),
         explanation: if to_rp {
             "Every row of Ps is a permutation of the processors (Theorem 1: Ps is a generalized circulant \
              matrix), so the row transformation is a set of permutations: no processor sends or receives twice \

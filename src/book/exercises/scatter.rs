@@ -1,12 +1,14 @@
 //! Chapter 6, *Binomial-heap scatter*: the root's children in logp-lev-sq,
 //! set-ups on the critical path, and which scatter the Delta model favours.
 
+use super::board::Board;
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, clear_min, pick, stream};
 use crate::core::mesh::compare::five;
 use crate::core::mesh::config::{Algo, CollectiveConfig, Op};
 use crate::core::mesh::run_rooted;
+use crate::core::net::TopologySpec;
 use crate::core::words::plural;
 use serde_json::json;
 
@@ -127,7 +129,10 @@ fn binomial_child(seed: u64) -> Exercise {
         ),
         instance: json!({ "rows": rows, "cols": cols, "root": root, "bytes": spec.bytes }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps({
+            let about = vec![Some(root); steps.len()];
+            Grader::new(steps).on(Board::network(TopologySpec::Mesh { rows, cols }, &about))
+        }),
         explanation: format!(
             "The root's children are {}: halves of {}, {}, … processors, so the root sends ⌈log₂ R⌉ + ⌈log₂ C⌉ \
              times and every processor receives exactly once. Each send stays in the root's row or column, \

@@ -2,6 +2,7 @@
 //! the latency of a message alone in the network, and the busiest link of a
 //! few messages, all from the cycle-level simulator's network.
 
+use super::board::Board;
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, pick, stream};
@@ -148,7 +149,11 @@ fn xy_hop(seed: u64) -> Exercise {
         ),
         instance: json!({ "rows": rows, "cols": cols, "src": src, "dst": dst }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps({
+            let about: Vec<Option<usize>> =
+                path.iter().take(steps.len()).map(|&a| Some(a)).collect();
+            Grader::new(steps).on(Board::network(spec, &about))
+        }),
         explanation: format!(
             "The route is {} ({} hops, the Manhattan distance). The route is fixed by the two ends, minimal and \
              deadlock-free; it is also why two messages whose routes share a link contend even when their ends \

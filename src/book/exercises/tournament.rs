@@ -2,6 +2,7 @@
 //! round-robin tournament, and max_load and sum_load of linear, XOR and
 //! balanced permutations on a mesh.
 
+use super::board::Board;
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, pick, stream};
@@ -70,7 +71,10 @@ fn tournament_round(seed: u64) -> Exercise {
         ),
         instance: json!({ "k": k, "players": m }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps({
+            let rounds = steps.len();
+            Grader::new(steps).on(Board::ring(m, rounds))
+        }),
         explanation: format!(
             "The {} rounds meet every pair of players once; each round gives two permutations of load {} on \
              the array, and two closing permutations carry the mirror messages x ↔ x′, so the k permutations \

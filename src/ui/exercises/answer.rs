@@ -4,7 +4,7 @@
 //! renders them, [`super::verdict`] shows the outcome).
 
 use crate::book::exercises::code::Given;
-use crate::book::exercises::{Exercise, Kind, ModelStep, Verdict};
+use crate::book::exercises::{Exercise, Kind, ModelStep, StepAnswer, Verdict};
 use crate::book::params::parse_finite;
 use yew::Callback;
 
@@ -20,6 +20,8 @@ pub(super) enum Outcome {
         rule: String,
         yours: String,
         model: ModelStep,
+        /// The answer judged (marked on the drawing).
+        given: StepAnswer,
     },
     /// A numeric or choice answer.
     Answered { correct: bool },
@@ -102,7 +104,12 @@ pub(super) fn judge(
                     on_result.emit((ex.id, finished && w.helped == 0, steps(ex, w)));
                 }
                 Verdict::Wrong { rule, yours, model } => {
-                    w.outcome = Some(Outcome::StepWrong { rule, yours, model });
+                    w.outcome = Some(Outcome::StepWrong {
+                        rule,
+                        yours,
+                        model,
+                        given: answer,
+                    });
                     on_result.emit((ex.id, false, steps(ex, w)));
                 }
                 Verdict::NoSuchStep { .. } => {}

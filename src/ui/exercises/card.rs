@@ -13,8 +13,10 @@
 //! read out by an `aria-live` region.
 
 use super::answer::{self, Outcome, Work, judge};
+use super::board::Drawing;
 use super::verdict::{self, letter};
-use crate::book::exercises::{Exercise, Kind};
+use crate::book::exercises::board::{Draft, Spot};
+use crate::book::exercises::{Exercise, Kind, StepAnswer};
 use crate::book::figures::exercises_main::ExerciseSet;
 use crate::ui::exercises::progress::Mark;
 use std::rc::Rc;
@@ -40,6 +42,8 @@ pub fn Card(props: &CardProps) -> Html {
     let work = use_state(Work::default);
     let choice = use_state(|| None::<usize>);
     let input = use_node_ref();
+    // The answer being built on the drawing (mirrors the answer field).
+    let draft = use_state(Draft::default);
     let Some(ex) = props.set.exercises.get(props.index) else {
         return html! {};
     };
@@ -54,7 +58,7 @@ pub fn Card(props: &CardProps) -> Html {
             props.on_result.clone(),
         );
         let choice = *choice;
-        let input = input.clone();
+        let (input, draft) = (input.clone(), draft.clone());
         Callback::from(move |_: ()| {
             let Some(ex) = set.exercises.get(index) else {
                 return;
@@ -63,8 +67,64 @@ pub fn Card(props: &CardProps) -> Html {
             judge(ex, &mut w, &read(&input), choice, &on_result);
             if matches!(w.outcome, Some(Outcome::StepRight(_))) {
                 clear(&input);
+                draft.set(Draft::default());
             }
             work.set(w);
+        })
+    };
+    // A point on the drawing writes the answer field as typing would; a
+    // one-point answer is checked at once.
+    let on_point = {
+        let (work, set, index, draft) =
+            (work.clone(), props.set.clone(), props.index, draft.clone());
+        let (input, submit) = (input.clone(), submit.clone());
+        Callback::from(move |spot: Spot| {
+            let Some(board) = set.exercises.get(index).and_then(|e| e.grader()?.board()) else {
+                return;
+            };
+            let now = Draft {
+                text: read(&input),
+                pending: draft.pending,
+            };
+            match board.point(work.done.len(), &now, spot) {
+                Ok((next, check)) => {
+                    if let Some(i) = input.cast::<web_sys::HtmlInputElement>() {
+                        i.set_value(&next.text);
+                    }
+                    draft.set(next);
+                    if check {
+                        submit.emit(());
+                    }
+                }
+                Err(why) => {
+                    let mut w = (*work).clone();
+                    w.outcome = Some(Outcome::Unreadable(why));
+                    work.set(w);
+                }
+            }
+        })
+    };
+    let none = {
+        let (input, submit, draft) = (input.clone(), submit.clone(), draft.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(i) = input.cast::<web_sys::HtmlInputElement>() {
+                i.set_value("none");
+            }
+            draft.set(Draft::default());
+            submit.emit(());
+        })
+    };
+    let oninput = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let text = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default();
+            draft.set(Draft {
+                text,
+                pending: None,
+            });
         })
     };
     let onsubmit = {
@@ -94,7 +154,12 @@ pub fn Card(props: &CardProps) -> Html {
     };
     let title_id = format!("{dom}-title");
     let body = match kind {
-        Kind::DoIt => do_it(ex, &work, &dom, &input, onkeydown.clone()),
+        Kind::DoIt => html! {
+            <>
+                { drawing(ex, &work, &draft, &dom, on_point, none) }
+                { do_it(ex, &work, &dom, &input, onkeydown.clone(), oninput) }
+            </>
+        },
         Kind::Numeric => html! {
             <div class="ex-field">
                 <label for={format!("{dom}-answer")}>{"Your answer (a number)"}</label>
@@ -128,8 +193,10 @@ pub fn Card(props: &CardProps) -> Html {
     };
     let start_over = {
         let (work, choice, input) = (work.clone(), choice.clone(), input.clone());
+        let draft = draft.clone();
         Callback::from(move |_: MouseEvent| {
             clear(&input);
+            draft.set(Draft::default());
             choice.set(None);
             work.set(Work::default());
         })
@@ -143,6 +210,7 @@ pub fn Card(props: &CardProps) -> Html {
         })
     };
     let take_model = {
+        let draft = draft.clone();
         let (work, set, index, on_result) = (
             work.clone(),
             props.set.clone(),
@@ -157,6 +225,7 @@ pub fn Card(props: &CardProps) -> Html {
             let mut w = (*work).clone();
             answer::take_model(ex, &mut w, &on_result);
             clear(&input);
+            draft.set(Draft::default());
             work.set(w);
         })
     };
@@ -200,6 +269,58 @@ fn clear(input: &NodeRef) {
     }
 }
 
+/// The drawing a do-it-yourself exercise is answered on, marked with
+/// the steps done, the answer being built and the last verdict, with a
+/// None button where a step may have no answer.
+fn drawing(
+    ex: &Exercise,
+    work: &Work,
+    draft: &Draft,
+    dom: &str,
+    on_point: Callback<Spot>,
+    none: Callback<MouseEvent>,
+) -> Html {
+    let Some((g, board)) = ex.grader().and_then(|g| Some((g, g.board()?))) else {
+        return html! {};
+    };
+    let done: Vec<StepAnswer> = work
+        .done
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (text, _))| g.parse(i, text).ok())
+        .collect();
+    let (wrong, model, says) = match &work.outcome {
+        Some(Outcome::StepWrong {
+            rule,
+            yours,
+            model,
+            given,
+        }) => (
+            Some(given.clone()),
+            work.revealed.then(|| model.answer.clone()),
+            format!("✗ Not yet: {yours}. The rule: {rule}"),
+        ),
+        Some(Outcome::StepRight(_)) => (None, None, "✓ Correct.".to_string()),
+        Some(Outcome::Unreadable(why)) => (None, None, why.clone()),
+        _ => (None, None, String::new()),
+    };
+    let asks_node = matches!(
+        g.steps().get(work.done.len()).map(|s| &s.answer),
+        Some(StepAnswer::Node(_))
+    );
+    html! {
+        <>
+            <Drawing board={board.clone()} dom={format!("{dom}-board")} step={work.done.len()} {done}
+                draft={draft.clone()} {wrong} {model}
+                right={matches!(work.outcome, Some(Outcome::StepRight(_)))}
+                says={says} {on_point} />
+            if asks_node {
+                <p class="board-none"><button type="button" class="ex-none" onclick={none}>{"None (sits out, sends nothing)"}</button></p>
+            }
+        </>
+    }
+}
+
 /// A do-it-yourself exercise's steps done and the field for the next.
 fn do_it(
     ex: &Exercise,
@@ -207,6 +328,7 @@ fn do_it(
     dom: &str,
     input: &NodeRef,
     onkeydown: Callback<KeyboardEvent>,
+    oninput: Callback<InputEvent>,
 ) -> Html {
     let Some(g) = ex.grader() else {
         return html! {};
@@ -225,9 +347,9 @@ fn do_it(
                         {format!("Step {} of {}: {}", work.done.len() + 1, g.len(), s.prompt)}
                     </label>
                     <input id={field_id} type="text" autocomplete="off" spellcheck="false"
-                        ref={input.clone()} {onkeydown} aria-describedby={hint_id.clone()} />
+                        ref={input.clone()} {onkeydown} {oninput} aria-describedby={hint_id.clone()} />
                     <button type="submit">{"Check"}</button>
-                    <span class="ex-hint" id={hint_id}>{format!("Answer with {}.", s.answer.form())}</span>
+                    <span class="ex-hint" id={hint_id}>{format!("Answer on the drawing above, or type {}.", s.answer.form())}</span>
                 </div>
             }
         }

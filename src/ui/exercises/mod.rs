@@ -7,6 +7,8 @@
 //! the cards take the keyboard (Tab to a field, Enter checks).
 
 mod answer;
+mod board;
+mod board_shapes;
 pub mod card;
 mod completion;
 pub mod progress;

@@ -55,7 +55,9 @@ pub(super) fn view(
                 </>
             }
         }
-        Outcome::StepWrong { rule, yours, model } => html! {
+        Outcome::StepWrong {
+            rule, yours, model, ..
+        } => html! {
             <>
                 <p class="ex-verdict"><strong>{"Not yet. "}</strong>{capitalised(yours)}{"."}</p>
                 <p class="ex-rule"><strong>{"The rule: "}</strong>{rule.clone()}</p>
