@@ -43,8 +43,9 @@ need_wasm_bindgen() {
   fi
 }
 
-# playwright-core (drives Chromium), binaryen (wasm-opt for release builds)
-# and terser (minifies the release build's JavaScript, .ci/minify-js).
+# playwright-core (drives Chromium), binaryen (wasm-opt for release builds),
+# terser (minifies the release build's JavaScript, in .ci/post-build) and
+# axe-core (the accessibility audit).
 need_node_tools() {
   if ! command -v npm >/dev/null; then
     say "installing Node.js and npm from Debian"
@@ -68,6 +69,23 @@ need_chromium() {
   export CHROMEDRIVER="$(command -v chromedriver)"
 }
 
+# The two engines besides Chromium, for the smoke test in
+# tests/e2e/engines.mjs: Firefox ESR and WebKitGTK (Safari's engine, with
+# its WebDriver server and MiniBrowser, which draws on Xvfb's virtual
+# display: it has no headless mode) from Debian, geckodriver from
+# crates.io.
+GECKODRIVER_VERSION=0.37.1
+need_engines() {
+  if [ ! -x /usr/bin/firefox-esr ] || [ ! -x /usr/bin/WebKitWebDriver ] || ! command -v Xvfb >/dev/null; then
+    say "installing Firefox ESR, WebKitGTK's WebDriver and Xvfb from Debian"
+    as_root apt-get update
+    as_root apt-get install -y firefox-esr webkit2gtk-driver xvfb
+  fi
+  if ! geckodriver --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
+    say "installing geckodriver $GECKODRIVER_VERSION from crates.io (once)"
+    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
+  fi
+}
 need_python() {
   command -v python3 >/dev/null || { as_root apt-get update; as_root apt-get install -y python3; }
 }

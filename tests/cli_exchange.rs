@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The `exchange` command: JSON shape, paper 004's tables, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{bad, json, run};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! NICE (paper 002) and paper 004's irregular schedulers through the CLI:
 //! the generators, `schedule` with topology and split, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{bad, json};
 

@@ -2,7 +2,7 @@
 //! The `quiz` command: a chapter's exercises for a seed, as text and as
 //! JSON, deterministic, and bad input refused with exit code 2.
 
-mod common;
+use crate::common;
 
 use commbook::book::exercises;
 use common::{bad, json, run};

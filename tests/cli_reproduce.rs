@@ -2,7 +2,7 @@
 //! `commbook reproduce`: the printed tables recomputed, as text or JSON,
 //! with the exit status the README documents.
 
-mod common;
+use crate::common;
 
 use common::{bad, run};
 use serde_json::Value;

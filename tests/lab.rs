@@ -5,7 +5,7 @@
 //! --com FILE --seed S` prints for the same matrix, or the CLI's refusal;
 //! the matrix and schedule exports read back.
 
-mod common;
+use crate::common;
 
 use commbook::book::figure::Figure;
 use commbook::book::figures::lab::{Lab, LabKey, Source};

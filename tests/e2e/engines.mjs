@@ -1,0 +1,192 @@
+// The smoke test in the two engines besides Chromium: Firefox ESR (through
+// geckodriver) and WebKitGTK, Safari's engine (through WebKitWebDriver).
+// In each, headless, on the release build served from a sub-path: the
+// cover, every chapter opened (its heavy figures asked for), every figure
+// with a player stepped once from the keyboard, no console error or
+// uncaught exception (watched from the moment the cover has loaded); then
+// the server stops and the book reloads offline from its service worker's
+// copy and opens a chapter. The two engines run at once.
+// Usage: node engines.mjs SITE_ROOT [ENGINE…]   (SITE_ROOT holds commbook/;
+// engines: firefox webkit, default both)
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { homedir } from 'node:os';
+import { Session, startDriver, virtualDisplay } from './webdriver.mjs';
+
+const [root, ...wanted] = process.argv.slice(2);
+if (!root || !existsSync(join(root, 'commbook'))) {
+  console.error('usage: node engines.mjs target/site [firefox] [webkit]');
+  process.exit(2);
+}
+const failures = [];
+const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+
+// Where Debian and cargo install the browsers and drivers (.ci/lib.sh).
+const which = (names) => names.find((p) => existsSync(p));
+const ENGINES = {
+  firefox: {
+    driver: which([`${homedir()}/.cargo/bin/geckodriver`, '/usr/local/bin/geckodriver', '/usr/bin/geckodriver']),
+    args: (port) => ['--port', String(port), '--host', '127.0.0.1'],
+    capabilities: () => ({
+      browserName: 'firefox',
+      'moz:firefoxOptions': { binary: '/usr/bin/firefox-esr', args: ['-headless'] },
+    }),
+    browser: '/usr/bin/firefox-esr',
+  },
+  webkit: {
+    driver: which(['/usr/bin/WebKitWebDriver']),
+    args: (port) => [`--port=${port}`, '--host=127.0.0.1'],
+    capabilities: () => ({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': {
+        binary: which(['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']),
+        args: ['--automation'],
+      },
+    }),
+    // MiniBrowser has no headless mode: it draws on a virtual display.
+    display: true,
+    browser: which(['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']),
+  },
+};
+
+// A static server for SITE_ROOT that the test can stop (for offline reading).
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain' };
+function serve() {
+  const sockets = new Set();
+  const server = createServer((req, res) => {
+    let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(root, path);
+    if (!file.startsWith(normalize(root)) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    base: `http://127.0.0.1:${server.address().port}/commbook/`,
+    stop: () => new Promise((r) => { server.close(r); sockets.forEach((s) => s.destroy()); }),
+  })));
+}
+
+// Runs in the page: catches what a console would show as an error.
+function watch() {
+  if (window.__smoke) return true;
+  window.__smoke = [];
+  const err = console.error.bind(console);
+  console.error = (...a) => { window.__smoke.push(a.map(String).join(' ')); err(...a); };
+  addEventListener('error', (e) => window.__smoke.push(`uncaught: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => window.__smoke.push(`unhandled rejection: ${e.reason}`));
+  return true;
+}
+
+function computed(all) {
+  if (document.querySelector('.chapter-loading') || !document.querySelector('article.chapter h1')) return false;
+  const figs = [...document.querySelectorAll('figure.widget')];
+  return figs.every((f) => !f.querySelector('.job') && !(all && f.classList.contains('deferred')));
+}
+
+// Sends a key to every figure with a player; returns their captions.
+function keyAll(key) {
+  return [...document.querySelectorAll('figure.widget')].filter((f) => f.querySelector('.caption')).map((f) => {
+    f.focus();
+    f.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    return [f.id, f.querySelector('.caption').textContent];
+  });
+}
+
+function captions() {
+  return [...document.querySelectorAll('figure.widget')].filter((f) => f.querySelector('.caption'))
+    .map((f) => [f.id, f.querySelector('.caption').textContent]);
+}
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function smoke(name, engine, site) {
+  const s = await Session.open(engine.driverProc, engine.capabilities());
+  try {
+    await s.go(site.base);
+    await s.until('the cover', () => !!document.querySelector('.cover h1'));
+    await s.run(watch);
+    const slugs = await s.run(() => [...document.querySelectorAll('.cover ol a[href^="#/chapter/"]')].map((a) => a.getAttribute('href').slice(10)));
+    check(slugs.length >= 13, `${name}: the cover lists ${slugs.length} chapters`);
+    let figures = 0;
+    let stepped = 0;
+    for (const slug of slugs) {
+      const t0 = Date.now();
+      await s.run((h) => { location.hash = h; }, `#/chapter/${slug}`);
+      await s.until(`chapter ${slug}`, computed, [false]);
+      await s.run(() => document.querySelectorAll('button.compute-now').forEach((b) => b.click()));
+      await s.until(`chapter ${slug}'s heavy figures`, computed, [true], 120000);
+      await s.run(keyAll, 'Home');
+      await pause(150);
+      const before = await s.run(captions);
+      await s.run(keyAll, 'ArrowRight');
+      await pause(250);
+      const after = new Map(await s.run(captions));
+      const still = before.filter(([id, c]) => after.get(id) === c).map(([id]) => id);
+      figures += before.length;
+      stepped += before.length - still.length;
+      check(still.length === 0, `${name}: chapter ${slug} drawn in ${Date.now() - t0} ms, ${before.length} figure(s) stepped${still.length ? `; these did not step: ${still.join(', ')}` : ''}`);
+    }
+    check(stepped === figures, `${name}: ${stepped} of ${figures} figures stepped once`);
+    const errors = await s.run(() => window.__smoke);
+    check(errors.length === 0, `${name}: no console error or uncaught exception${errors.length ? `: ${errors.slice(0, 5).join(' | ')}` : ''}`);
+
+    // Offline: once the service worker has saved the build, the server goes.
+    const files = await s.until('the service worker\'s copy of the build', () => {
+      if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return 0;
+      window.__saved ??= (async () => {
+        const scope = (await navigator.serviceWorker.ready).scope;
+        const mine = (await caches.keys()).filter((k) => k.startsWith(`commbook ${scope} `));
+        return (await (await caches.open(mine[mine.length - 1])).keys()).length;
+      })().then((n) => { window.__savedCount = n; });
+      return window.__savedCount || 0;
+    });
+    await site.stop();
+    await s.go(`${site.base}#/chapter/redistribution`);
+    await s.until('the chapter, offline', computed, [false]);
+    const title = await s.run(() => document.querySelector('article.chapter h1').textContent);
+    check(title.includes('Redistributing'), `${name}: offline, the book reloads from its saved copy (${files} files) and opens a chapter ("${title.slice(0, 40)}…")`);
+  } finally {
+    await s.close();
+  }
+}
+
+// One engine's run, with its own server (the offline check stops it).
+async function inEngine(name) {
+  const engine = ENGINES[name];
+  if (!engine) { check(false, `unknown engine ${name}`); return; }
+  if (!engine.driver || !engine.browser || !existsSync(engine.browser)) {
+    check(false, `${name}: its browser or driver is not installed (run .ci/test, which installs them)`);
+    return;
+  }
+  const site = await serve();
+  let driver;
+  let screen;
+  try {
+    screen = engine.display ? await virtualDisplay() : null;
+    driver = await startDriver(engine.driver, engine.args, screen ? { DISPLAY: screen.display } : {});
+    engine.driverProc = driver;
+    await smoke(name, engine, site);
+  } catch (e) {
+    check(false, `${name}: the smoke test itself failed: ${e.message}${driver ? `\n${driver.said()}` : ''}`);
+  } finally {
+    if (driver) driver.proc.kill();
+    if (screen) screen.stop();
+    await site.stop().catch(() => {});
+  }
+}
+
+// The engines at once: each page computes on its own core.
+const names = wanted.length ? wanted : Object.keys(ENGINES);
+await Promise.all(names.map(inEngine));
+if (failures.length) {
+  console.log(`\n${failures.length} failure(s):\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('engines: every check passed in', names.join(' and '));
