@@ -7,6 +7,8 @@
 //   node links.mjs BASE_URL            compare (exit 1 on a difference)
 //   node links.mjs BASE_URL --record   rewrite the file from this build
 //                                      (only to add links, never to hide a change)
+//   node links.mjs BASE_URL --add FILE record the links of FILE (one a line)
+//                                      and append those not yet in the file
 import { readFileSync, writeFileSync } from 'node:fs';
 import { launch, watchedPage } from './browser.mjs';
 
@@ -96,7 +98,17 @@ try {
   const { page, problems } = await watchedPage(browser, base);
   await page.goto(`${base}#/`);
   await page.waitForSelector('.cover');
-  if (mode === '--record') {
+  if (mode === '--add') {
+    const released = JSON.parse(readFileSync(file, 'utf8'));
+    const have = new Set(released.map((r) => r.link));
+    const links = readFileSync(process.argv[4], 'utf8').split('\n').filter((l) => l && !have.has(l));
+    for (const link of links) {
+      const seen = await observe(page, link);
+      released.push({ link, figures: named(link, seen), notices: seen.notices });
+      console.log(`added ${link}: ${JSON.stringify(named(link, seen).map((f) => [f.id, f.step, f.steps, f.notices]))} ${JSON.stringify(seen.notices)}`);
+    }
+    writeFileSync(file, JSON.stringify(released, null, 1) + '\n');
+  } else if (mode === '--record') {
     const links = readFileSync(process.argv[4] || '/dev/stdin', 'utf8').split('\n').filter(Boolean);
     const out = [];
     for (const link of links) {
