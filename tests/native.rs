@@ -36,6 +36,8 @@ mod exercises;
 mod figures;
 #[path = "lab.rs"]
 mod lab;
+#[path = "layers.rs"]
+mod layers;
 #[path = "prop_schedules.rs"]
 mod prop_schedules;
 #[path = "properties.rs"]

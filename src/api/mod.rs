@@ -1,4 +1,7 @@
-//! The commands behind the native CLI and the JS API.
+//! The command layer: the commands behind the native CLI, the JS API and
+//! the MPI runner, over the core alone (the two that need the book,
+//! `figures` and `quiz`, are [`crate::book::commands`], which the front
+//! ends call and which hands the others to [`run`]).
 //!
 //! Each command takes [`args::Args`] and returns a serialisable response, so
 //! `commbook com --gen fig7 --n 8 --d 2 --seed 1 --json` and
@@ -10,10 +13,6 @@ pub mod args;
 mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
-mod figures_cmd;
-#[cfg(not(target_arch = "wasm32"))]
-mod quiz_check;
-mod quiz_cmd;
 mod redist_cmd;
 mod schedule_cmd;
 mod simulate_cmd;
@@ -22,8 +21,6 @@ pub use args::Args;
 pub use collective_cmd::{CollectiveResponse, SendJson, collective};
 pub use com_cmd::{ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
-pub use figures_cmd::{FiguresResponse, figures};
-pub use quiz_cmd::{QuizResponse, quiz};
 pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule, schedule_matrix};
 pub use simulate_cmd::{SimulateResponse, simulate};
@@ -55,8 +52,8 @@ impl From<crate::core::redist::RedistError> for ApiError {
     }
 }
 
-/// The command names, for help and error messages (the CLI adds
-/// `reproduce` and `quiz`, which the JS API does not offer).
+/// This layer's command names (the front ends' list, with the book's
+/// commands, is [`crate::book::commands::COMMANDS`]).
 pub const COMMANDS: &[&str] = &[
     "com",
     "schedule",
@@ -64,7 +61,6 @@ pub const COMMANDS: &[&str] = &[
     "redist",
     "collective",
     "simulate",
-    "figures",
 ];
 
 /// Runs a command by name and returns its JSON response.
@@ -79,20 +75,6 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         "redist" => json(redist(args)?),
         "collective" => json(collective(args)?),
         "simulate" => json(simulate(args)?),
-        "figures" => json(figures(args)?),
-        // Native only, like `reproduce`: every chapter's exercises (the
-        // appendix's recomputed tables among them) would add about 340 KB to
-        // the API worker's wasm, and the book's pages build their own
-        // chapter's exercises (`book::exercises`).
-        #[cfg(not(target_arch = "wasm32"))]
-        "quiz" => match (args.string("check")?, args.string("grade")?) {
-            (Some(_), Some(_)) => Err(ApiError(
-                "--check regrades one code and --grade a class file; give one of them".into(),
-            )),
-            (Some(code), None) => json(quiz_check::check(args, &code)?),
-            (None, Some(class)) => json(quiz_check::grade(args, &class)?),
-            (None, None) => json(quiz(args)?),
-        },
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
             COMMANDS.join(", ")

@@ -3,6 +3,7 @@
 //! settings, the URL scheme and the search index. Native code: tested by
 //! `cargo test`.
 
+pub mod commands;
 pub mod exercises;
 pub mod figure;
 pub mod figures;

@@ -9,7 +9,7 @@ mod human;
 mod quiz;
 mod reproduce;
 
-use crate::api::{self, ApiError, Args};
+use crate::api::{ApiError, Args};
 use serde_json::Value;
 
 /// Exit code for bad input.
@@ -110,11 +110,11 @@ pub fn run(argv: &[String]) -> Result<String, ApiError> {
     if command.starts_with('-') {
         return Err(ApiError(format!(
             "the command comes first (one of {}), then options; got {command}",
-            api::COMMANDS.join(", ")
+            crate::book::commands::COMMANDS.join(", ")
         )));
     }
     let (args, json) = parse_flags(&argv[1..])?;
-    let out = api::run(command, &args)?;
+    let out = crate::book::commands::run(command, &args)?;
     if json {
         serde_json::to_string(&out).map_err(|e| ApiError(format!("internal error: {e}")))
     } else {

@@ -16,7 +16,7 @@
 //! never downloads it. The commands still apply the browser's size limits
 //! (see `api::com_cmd::MAX_API_N`), because the worker's memory is the tab's.
 
-use crate::api::{self, Args};
+use crate::api::Args;
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -33,7 +33,7 @@ pub fn call(command: &str, options: JsValue) -> Result<JsValue, String> {
     let out = if command == "bench" {
         bench(&args)?
     } else {
-        api::run(command, &args).map_err(|e| e.0)?
+        crate::book::commands::run(command, &args).map_err(|e| e.0)?
     };
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| format!("internal error: {e}"))

@@ -3,7 +3,7 @@
 //! `#/embed/<name>`), title, the chapter that teaches it, and every setting
 //! with its kind, limits, default and note. `--name N` gives one figure.
 
-use super::{ApiError, Args};
+use crate::api::{ApiError, Args};
 use crate::book::Chapter;
 use crate::book::figure::Entry;
 use crate::book::figures::{CATALOGUE, find, names};

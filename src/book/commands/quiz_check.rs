@@ -1,7 +1,7 @@
 //! `quiz --check CODE` and `quiz --grade FILE`: completion codes regraded
 //! with the core (`book::exercises::code`), one student or a whole class.
 
-use super::{ApiError, Args};
+use crate::api::{ApiError, Args};
 use crate::book::exercises::Kind;
 use crate::book::exercises::code::{Report, regrade};
 use serde::Serialize;

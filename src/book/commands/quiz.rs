@@ -3,7 +3,7 @@
 //! or an exam. The same seed gives the same instances as `?ex.seed=N` in
 //! the chapter's link.
 
-use super::{ApiError, Args};
+use crate::api::{ApiError, Args};
 use crate::book::exercises::{self, Answer, Exercise};
 use serde::Serialize;
 use serde_json::{Value, json};
