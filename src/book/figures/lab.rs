@@ -57,7 +57,7 @@ crate::settings! {
         pub machine: &'static str = MACHINE,
         pub tau: Option<f64> = TAU,
         pub bw: Option<f64> = BW,
-        pub net: &'static str = choice("net", "simulated on", &["fattree", "mesh", "hypercube", "off"], "fattree"),
+        pub net: LabNet = choice("net", "simulated on", &["fattree", "mesh", "hypercube", "off"], "fattree"),
         pub algo: &'static str = choice("algo", "selected row", NAMES, "lp"),
     }
 }
@@ -211,12 +211,7 @@ impl Figure for Lab {
             Ok(m) if s.tau.is_none() && s.bw.is_none() => m.name(),
             _ => "custom",
         };
-        let net = match s.net {
-            "mesh" => LabNet::Mesh,
-            "hypercube" => LabNet::Hypercube,
-            "off" => LabNet::Off,
-            _ => LabNet::FatTree,
-        };
+        let net = s.net;
         let key = LabKey {
             source,
             seed: s.seed,

@@ -100,6 +100,25 @@ pub enum LabNet {
     Off,
 }
 
+impl crate::core::keyword::Keyword for LabNet {
+    const ALL: &'static [Self] = &[
+        LabNet::FatTree,
+        LabNet::Mesh,
+        LabNet::Hypercube,
+        LabNet::Off,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            LabNet::FatTree => "fattree",
+            LabNet::Mesh => "mesh",
+            LabNet::Hypercube => "hypercube",
+            LabNet::Off => "off",
+        }
+    }
+}
+
+crate::keyword_settings!(LabNet);
+
 impl LabNet {
     /// The network for n processors.
     pub fn spec(self, n: usize) -> Option<TopologySpec> {
