@@ -33,12 +33,59 @@ pub struct Table {
     pub cells: Vec<Vec<String>>,
 }
 
+/// A network as the animator lays it out, in thousandths of its layout's
+/// units (whole numbers keep the board comparable), computed where the
+/// exercise is made: a page that draws only tables does not link the
+/// networks' code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetDrawing {
+    pub width: i64,
+    pub height: i64,
+    pub radius: i64,
+    /// Processor p's centre.
+    pub procs: Vec<(i64, i64)>,
+    /// The switches' centres.
+    pub switches: Vec<(i64, i64)>,
+    /// Every link direction as a segment.
+    pub links: Vec<(i64, i64, i64, i64)>,
+}
+
+impl NetDrawing {
+    fn of(spec: TopologySpec) -> NetDrawing {
+        use crate::core::net::Vertex;
+        use crate::core::net::layout::Layout;
+        let l = Layout::new(spec);
+        let m = |v: f64| (v * 1000.0).round() as i64;
+        let mut procs = vec![(0, 0); spec.build().procs()];
+        let mut switches = Vec::new();
+        for n in &l.nodes {
+            match n.vertex {
+                Vertex::Proc(p) if p < procs.len() => procs[p] = (m(n.x), m(n.y)),
+                _ => switches.push((m(n.x), m(n.y))),
+            }
+        }
+        NetDrawing {
+            width: m(l.width),
+            height: m(l.height),
+            radius: m(l.radius),
+            procs,
+            switches,
+            links: l
+                .links
+                .iter()
+                .flatten()
+                .map(|s| (m(s.x0), m(s.y0), m(s.x1), m(s.y1)))
+                .collect(),
+        }
+    }
+}
+
 /// What is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// A network, drawn as the animator draws it; its processors are the
     /// spots.
-    Network(TopologySpec),
+    Network(NetDrawing),
     /// Players around a circle, a round's matches drawn as chords.
     Ring(usize),
     /// Tables of numbers.
@@ -114,7 +161,7 @@ impl Board {
         let procs = spec.build().procs();
         let picks: Vec<(Spot, usize)> = (0..procs).map(|p| (Spot::Node(p), p)).collect();
         Board {
-            shape: Shape::Network(spec),
+            shape: Shape::Network(NetDrawing::of(spec)),
             steps: about
                 .iter()
                 .map(|a| {

@@ -8,7 +8,7 @@ fn right(list: &[Exercise]) -> Vec<Given> {
 
 #[test]
 fn every_chapter_round_trips_right_wrong_and_missing_answers() {
-    for &(slug, _) in CHAPTERS {
+    for &slug in SLUGS {
         for seed in [0, 1, 12345, u32::MAX as u64] {
             let list = generate(slug, seed).unwrap();
             let mut given = right(&list);

@@ -3,9 +3,7 @@
 //! buttons; what is only drawn (links, switches, chords, arrows) is hidden
 //! from screen readers, which hear each spot's name and marks instead.
 
-use crate::book::exercises::board::{Board, Shape, Spot, Table};
-use crate::core::net::Vertex;
-use crate::core::net::layout::Layout;
+use crate::book::exercises::board::{Board, NetDrawing, Shape, Spot, Table};
 use yew::prelude::*;
 
 /// How the spots are marked.
@@ -47,17 +45,13 @@ pub(super) struct Ctx<'a> {
 /// Where each spot sits, for the arrow keys: layout units of the
 /// network, the player's place on the ring, a table's (column, row).
 pub(super) fn positions(b: &Board, spots: &[Spot]) -> Vec<(f64, f64)> {
-    let layout = match &b.shape {
-        Shape::Network(spec) => Some(Layout::new(*spec)),
-        _ => None,
-    };
     spots
         .iter()
         .map(|&s| match (&b.shape, s) {
-            (Shape::Network(_), Spot::Node(p)) => layout
-                .as_ref()
-                .and_then(|l| l.nodes.iter().find(|n| n.vertex == Vertex::Proc(p)))
-                .map_or((0.0, 0.0), |n| (n.x, n.y)),
+            (Shape::Network(d), Spot::Node(p)) => d
+                .procs
+                .get(p)
+                .map_or((0.0, 0.0), |&(x, y)| (x as f64, y as f64)),
             (Shape::Ring(n), Spot::Node(p)) => ring_at(p, *n),
             (Shape::Tables(ts), Spot::Cell { table, row, col }) => {
                 let before: usize = ts[..table.min(ts.len())].iter().map(width).sum();
@@ -166,7 +160,7 @@ fn spot(c: &Ctx, s: Spot, text: String, name: String, style: Option<String>) -> 
 /// The board's drawing.
 pub(super) fn view(c: Ctx) -> Html {
     match &c.board.shape {
-        Shape::Network(spec) => network(&c, &Layout::new(*spec)),
+        Shape::Network(d) => network(&c, d),
         Shape::Ring(n) => ring(&c, *n),
         Shape::Tables(ts) => tables(&c, ts),
     }
@@ -176,27 +170,23 @@ fn pct(v: f64, of: f64) -> f64 {
     100.0 * v / of.max(1e-9)
 }
 
-fn network(c: &Ctx, l: &Layout) -> Html {
-    let (w, h) = (l.width, l.height);
+fn network(c: &Ctx, d: &NetDrawing) -> Html {
+    // The drawing is in thousandths of the layout's units.
+    let u = |v: i64| v as f64 / 1000.0;
+    let (w, h, r) = (u(d.width), u(d.height), u(d.radius));
     let marker = format!("{}-arrow", c.dom);
     let head = format!("url(#{marker})");
-    let lines = l.links.iter().flatten().map(|s| {
-        html! { <line class="link" x1={s.x0.to_string()} y1={s.y0.to_string()} x2={s.x1.to_string()} y2={s.y1.to_string()} /> }
+    let lines = d.links.iter().map(|&(x0, y0, x1, y1)| {
+        html! { <line class="link" x1={u(x0).to_string()} y1={u(y0).to_string()} x2={u(x1).to_string()} y2={u(y1).to_string()} /> }
     });
-    let switches = l.nodes.iter().filter(|n| matches!(n.vertex, Vertex::Switch { .. })).map(|n| {
-        let r = l.radius;
-        html! { <rect class="switch" x={(n.x - r).to_string()} y={(n.y - r).to_string()} width={(2.0 * r).to_string()} height={(2.0 * r).to_string()} /> }
+    let switches = d.switches.iter().map(|&(x, y)| {
+        html! { <rect class="switch" x={(u(x) - r).to_string()} y={(u(y) - r).to_string()} width={(2.0 * r).to_string()} height={(2.0 * r).to_string()} /> }
     });
-    let xy = |p: usize| {
-        l.nodes
-            .iter()
-            .find(|n| n.vertex == Vertex::Proc(p))
-            .map(|n| (n.x, n.y))
-    };
+    let xy = |p: usize| d.procs.get(p).map(|&(x, y)| (u(x), u(y)));
     let arrows = c.look.arrows.iter().filter_map(|&(a, b, _)| {
         let ((x0, y0), (x1, y1)) = (xy(a)?, xy(b)?);
         let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt().max(1e-9);
-        let trim = 2.2 * l.radius;
+        let trim = 2.2 * r;
         let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
         Some(html! {
             <line class="step-arrow" x1={(x0 + ux * trim).to_string()} y1={(y0 + uy * trim).to_string()}
@@ -204,15 +194,18 @@ fn network(c: &Ctx, l: &Layout) -> Html {
                 marker-end={head.clone()} />
         })
     });
-    let procs = l.nodes.iter().filter_map(|n| match n.vertex {
-        Vertex::Proc(p) => Some(spot(
+    let procs = d.procs.iter().enumerate().map(|(p, &(x, y))| {
+        spot(
             c,
             Spot::Node(p),
             p.to_string(),
             format!("processor {p}"),
-            Some(format!("left:{:.3}%;top:{:.3}%", pct(n.x, w), pct(n.y, h))),
-        )),
-        _ => None,
+            Some(format!(
+                "left:{:.3}%;top:{:.3}%",
+                pct(u(x), w),
+                pct(u(y), h)
+            )),
+        )
     });
     html! {
         // About 3 rem a processor, so a mesh is not drawn a screen tall.
