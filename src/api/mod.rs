@@ -53,7 +53,7 @@ impl From<crate::core::redist::RedistError> for ApiError {
 }
 
 /// This layer's command names (the front ends' list, with the book's
-/// commands, is [`crate::book::commands::COMMANDS`]).
+/// commands, is [`crate::book::commands::names`]).
 pub const COMMANDS: &[&str] = &[
     "com",
     "schedule",
@@ -63,11 +63,13 @@ pub const COMMANDS: &[&str] = &[
     "simulate",
 ];
 
+/// A response as JSON (what every command's front end returns).
+pub fn json<T: Serialize>(v: T) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(v).map_err(|e| ApiError(format!("internal error: {e}")))
+}
+
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
-    fn json<T: Serialize>(v: T) -> Result<serde_json::Value, ApiError> {
-        serde_json::to_value(v).map_err(|e| ApiError(format!("internal error: {e}")))
-    }
     let out = match command {
         "com" => json(com(args)?),
         "schedule" => json(schedule(args)?),

@@ -110,7 +110,7 @@ pub fn run(argv: &[String]) -> Result<String, ApiError> {
     if command.starts_with('-') {
         return Err(ApiError(format!(
             "the command comes first (one of {}), then options; got {command}",
-            crate::book::commands::COMMANDS.join(", ")
+            crate::book::commands::names().join(", ")
         )));
     }
     let (args, json) = parse_flags(&argv[1..])?;

@@ -13,27 +13,17 @@ mod quiz_check;
 pub use figures::{FiguresResponse, figures};
 pub use quiz::{QuizResponse, quiz};
 
-use crate::api::{self, ApiError, Args};
-use serde::Serialize;
+use crate::api::{self, ApiError, Args, json};
 
 /// The command names, for help and error messages: the command layer's and
 /// `figures` (the CLI adds `reproduce` and `quiz`, which the JS API does
 /// not offer).
-pub const COMMANDS: &[&str] = &[
-    "com",
-    "schedule",
-    "exchange",
-    "redist",
-    "collective",
-    "simulate",
-    "figures",
-];
+pub fn names() -> Vec<&'static str> {
+    api::COMMANDS.iter().copied().chain(["figures"]).collect()
+}
 
 /// Runs a command by name and returns its JSON response.
 pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
-    fn json<T: Serialize>(v: T) -> Result<serde_json::Value, ApiError> {
-        serde_json::to_value(v).map_err(|e| ApiError(format!("internal error: {e}")))
-    }
     let out = match command {
         "figures" => json(figures(args)?),
         // Native only, like `reproduce`: every chapter's exercises (the
@@ -52,7 +42,7 @@ pub fn run(command: &str, args: &Args) -> Result<serde_json::Value, ApiError> {
         c if api::COMMANDS.contains(&c) => return api::run(c, args),
         other => Err(ApiError(format!(
             "unknown command '{other}'; available: {}",
-            COMMANDS.join(", ")
+            names().join(", ")
         ))),
     }?;
     args.finish(command)?;
