@@ -269,3 +269,20 @@ fn a_redistribution_as_phases() {
         "{notes:?}"
     );
 }
+
+/// The figures' and the lab's network choices name exactly the networks of
+/// the core's one list (`net::NETWORKS`), so a network added there cannot
+/// be forgotten by a figure or the lab (the lab adds "off").
+#[test]
+fn the_network_choices_are_the_cores_list() {
+    use crate::book::lab::compare::LabNet;
+    use crate::core::keyword::Keyword;
+    use crate::core::net::NETWORKS;
+    use std::collections::BTreeSet;
+    let core: BTreeSet<&str> = NETWORKS.iter().map(|k| k.name).collect();
+    let figures: BTreeSet<&str> = Net::ALL.iter().map(|n| n.keyword()).collect();
+    assert_eq!(figures, core);
+    let mut lab: BTreeSet<&str> = LabNet::ALL.iter().map(|n| n.keyword()).collect();
+    assert!(lab.remove("off"), "the lab can switch the simulation off");
+    assert_eq!(lab, core);
+}
