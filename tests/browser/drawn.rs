@@ -36,20 +36,14 @@ async fn chapter(slug: &str, seed: u64, id: &str) -> (Mounted, Exercise) {
 /// Points at every spot of step `k`'s model answer (None by its button).
 async fn point_model(m: &Mounted, ex: &Exercise, k: usize) {
     let g = ex.grader().unwrap();
-    let b = g.board().unwrap();
-    let f = &b.steps[k];
-    let spot = |v: usize| f.picks.iter().find(|p| p.1 == v).unwrap().0;
-    let values: Vec<usize> = match &g.steps()[k].answer {
-        StepAnswer::Node(None) => {
-            m.click(&format!("#ex-{} .ex-none", ex.id)).await;
-            return;
-        }
-        StepAnswer::Node(Some(n)) => vec![*n],
-        StepAnswer::Row(r) => r.clone(),
-        StepAnswer::Pairs(ps) => ps.iter().flat_map(|&(a, b)| [a, b]).collect(),
-    };
-    for v in values {
-        m.click(&spot_id(ex.id, spot(v))).await;
+    let answer = &g.steps()[k].answer;
+    if *answer == StepAnswer::Node(None) {
+        m.click(&format!("#ex-{} .ex-none", ex.id)).await;
+        return;
+    }
+    let spots = g.board().unwrap().points_for(k, answer).unwrap();
+    for s in spots {
+        m.click(&spot_id(ex.id, s)).await;
     }
 }
 

@@ -24,6 +24,7 @@ const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 
 
 // Where Debian and cargo install the browsers and drivers (.ci/lib.sh).
 const which = (names) => names.find((p) => existsSync(p));
+const MINIBROWSER = which(['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']);
 const ENGINES = {
   firefox: {
     driver: which([`${homedir()}/.cargo/bin/geckodriver`, '/usr/local/bin/geckodriver', '/usr/bin/geckodriver']),
@@ -40,13 +41,13 @@ const ENGINES = {
     capabilities: () => ({
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': {
-        binary: which(['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']),
+        binary: MINIBROWSER,
         args: ['--automation'],
       },
     }),
     // MiniBrowser has no headless mode: it draws on a virtual display.
     display: true,
-    browser: which(['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']),
+    browser: MINIBROWSER,
   },
 };
 

@@ -69,21 +69,32 @@ pub struct StepJson {
     pub why: String,
 }
 
-/// Runs `quiz`.
-pub fn quiz(args: &Args) -> Result<QuizResponse, ApiError> {
-    let chapter = args.string("chapter")?.ok_or_else(|| {
+/// The `chapter` option, which `quiz` and its `--check` and `--grade`
+/// require.
+pub(super) fn chapter_named(args: &Args) -> Result<String, ApiError> {
+    args.string("chapter")?.ok_or_else(|| {
         ApiError(format!(
             "chapter is required: one of {}",
-            exercises::slugs().join(", ")
+            exercises::SLUGS.join(", ")
         ))
-    })?;
+    })
+}
+
+/// The chapter with exercises called `name`.
+pub(super) fn chapter_slug(name: &str) -> Result<&'static str, ApiError> {
+    exercises::SLUGS
+        .iter()
+        .copied()
+        .find(|s| *s == name.trim())
+        .ok_or_else(|| ApiError(exercises::UnknownChapter(name.trim().to_string()).to_string()))
+}
+
+/// Runs `quiz`.
+pub fn quiz(args: &Args) -> Result<QuizResponse, ApiError> {
+    let chapter = chapter_named(args)?;
     let seed = args.uint("seed", 0, MAX_SEED)?.unwrap_or(1);
-    let slug = chapter.trim();
+    let slug = chapter_slug(&chapter)?;
     let list = exercises::generate(slug, seed).map_err(|e| ApiError(e.to_string()))?;
-    let slug = exercises::slugs()
-        .into_iter()
-        .find(|s| *s == slug)
-        .unwrap_or_default();
     let title = crate::book::chapter(slug).map_or_else(|| slug.to_string(), |c| c.numbered_title());
     Ok(QuizResponse {
         chapter: slug,

@@ -81,16 +81,7 @@ pub struct StudentJson {
 
 /// The chapter a check or grade is for.
 fn chapter(args: &Args) -> Result<&'static str, ApiError> {
-    let slug = args.string("chapter")?.ok_or_else(|| {
-        ApiError(format!(
-            "chapter is required: one of {}",
-            crate::book::exercises::slugs().join(", ")
-        ))
-    })?;
-    crate::book::exercises::slugs()
-        .into_iter()
-        .find(|s| *s == slug.trim())
-        .ok_or_else(|| ApiError(crate::book::exercises::UnknownChapter(slug.clone()).to_string()))
+    super::quiz::chapter_slug(&super::quiz::chapter_named(args)?)
 }
 
 /// Runs `quiz --check CODE`: an error (exit 2) says why a code cannot be

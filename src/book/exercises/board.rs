@@ -56,11 +56,16 @@ impl NetDrawing {
         use crate::core::net::layout::Layout;
         let l = Layout::new(spec);
         let m = |v: f64| (v * 1000.0).round() as i64;
-        let mut procs = vec![(0, 0); spec.build().procs()];
+        let count = l
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.vertex, Vertex::Proc(_)))
+            .count();
+        let mut procs = vec![(0, 0); count];
         let mut switches = Vec::new();
         for n in &l.nodes {
             match n.vertex {
-                Vertex::Proc(p) if p < procs.len() => procs[p] = (m(n.x), m(n.y)),
+                Vertex::Proc(p) if p < count => procs[p] = (m(n.x), m(n.y)),
                 _ => switches.push((m(n.x), m(n.y))),
             }
         }
@@ -243,6 +248,23 @@ impl Board {
             }
             Build::Pairs => (pair_up(draft, v), false),
         })
+    }
+
+    /// The spots to point at, in order, to give `answer` to step `step`
+    /// (none for "none", which is a button beside the drawing); `None` if
+    /// some part of it is not on the drawing.
+    pub fn points_for(&self, step: usize, answer: &StepAnswer) -> Option<Vec<Spot>> {
+        let f = self.steps.get(step)?;
+        let values: Vec<usize> = match answer {
+            StepAnswer::Node(None) => Vec::new(),
+            StepAnswer::Node(Some(n)) => vec![*n],
+            StepAnswer::Row(r) => r.clone(),
+            StepAnswer::Pairs(ps) => ps.iter().flat_map(|&(a, b)| [a, b]).collect(),
+        };
+        values
+            .into_iter()
+            .map(|v| f.picks.iter().find(|p| p.1 == v).map(|p| p.0))
+            .collect()
     }
 
     /// Where `answer` to step `step` lies on the drawing (for marks).

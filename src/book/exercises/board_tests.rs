@@ -5,18 +5,14 @@ use super::*;
 /// reader would; `None` if some part of it is not on the board.
 fn point_out(b: &Board, step: usize, answer: &StepAnswer) -> Option<String> {
     let f = &b.steps[step];
-    let spot = |v: usize| f.picks.iter().find(|p| p.1 == v).map(|p| p.0);
+    // "none" is a button beside the drawing, not a spot.
+    if *answer == StepAnswer::Node(None) {
+        return Some("none".into());
+    }
     let mut d = Draft::default();
     let mut checked = false;
-    let values: Vec<usize> = match answer {
-        // "none" is a button beside the drawing, not a spot.
-        StepAnswer::Node(None) => return Some("none".into()),
-        StepAnswer::Node(Some(n)) => vec![*n],
-        StepAnswer::Row(r) => r.clone(),
-        StepAnswer::Pairs(ps) => ps.iter().flat_map(|&(a, b)| [a, b]).collect(),
-    };
-    for v in values {
-        let (next, now) = b.point(step, &d, spot(v)?).ok()?;
+    for spot in b.points_for(step, answer)? {
+        let (next, now) = b.point(step, &d, spot).ok()?;
         d = next;
         checked |= now;
     }
