@@ -107,6 +107,30 @@ function captions() {
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// The captions once two reads 150 ms apart agree: a busy engine may take a
+// while to draw the step a key asked for, so a fixed pause would be a race.
+async function settled(s) {
+  let last = JSON.stringify(await s.run(captions));
+  for (let i = 0; i < 40; i++) {
+    await pause(150);
+    const now = JSON.stringify(await s.run(captions));
+    if (now === last) return JSON.parse(now);
+    last = now;
+  }
+  return JSON.parse(last);
+}
+
+// The figures whose caption has not changed from `before` within 10 s.
+async function unchanged(s, before) {
+  const t0 = Date.now();
+  for (;;) {
+    const after = new Map(await s.run(captions));
+    const still = before.filter(([id, c]) => after.get(id) === c).map(([id]) => id);
+    if (still.length === 0 || Date.now() - t0 > 10000) return still;
+    await pause(100);
+  }
+}
+
 async function smoke(name, engine, site) {
   const s = await Session.open(engine.driverProc, engine.capabilities());
   try {
@@ -124,12 +148,9 @@ async function smoke(name, engine, site) {
       await s.run(() => document.querySelectorAll('button.compute-now').forEach((b) => b.click()));
       await s.until(`chapter ${slug}'s heavy figures`, computed, [true], 120000);
       await s.run(keyAll, 'Home');
-      await pause(150);
-      const before = await s.run(captions);
+      const before = await settled(s);
       await s.run(keyAll, 'ArrowRight');
-      await pause(250);
-      const after = new Map(await s.run(captions));
-      const still = before.filter(([id, c]) => after.get(id) === c).map(([id]) => id);
+      const still = await unchanged(s, before);
       figures += before.length;
       stepped += before.length - still.length;
       check(still.length === 0, `${name}: chapter ${slug} drawn in ${Date.now() - t0} ms, ${before.length} figure(s) stepped${still.length ? `; these did not step: ${still.join(', ')}` : ''}`);
