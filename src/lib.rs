@@ -10,9 +10,11 @@
 //!
 //! [`api`] holds the commands shared by the native CLI and the JS API.
 
-pub mod api;
 pub mod book;
 pub mod chart;
+/// The command layer, a crate of its own (`src/api`, `commbook-api`) so the
+/// MPI runner uses it without building the book.
+pub use commbook_api as api;
 /// The scheduling core, a crate of its own (`src/core`, `commbook-core`) so
 /// it can be optimised for speed while the UI is optimised for size.
 pub use commbook_core as core;

@@ -1,8 +1,11 @@
 //! The layers import only downwards (issue 27), read from the paths every
 //! source file names, as rust-analyzer's tidy tests read its tree:
 //! - the core (`src/core`, its own crate) knows nothing above it;
-//! - the command layer (`src/api`: the commands the CLI, the JS API and
-//!   the MPI runner share) knows only the core;
+//! - the command layer (`src/api`, the crate `commbook-api`: the commands
+//!   the CLI, the JS API and the MPI runner share) knows only the core;
+//! - the MPI runner (`mpi/`) knows the core and the commands, never the
+//!   book, so it builds without the pages and their parsers (read from
+//!   `Cargo.lock`, as `cargo tree -p commbook-mpi` would show it);
 //! - the book (`src/book`: pages, figures, exercises, and the commands
 //!   that need them, `book::commands`) knows the core and the commands;
 //! - the charts (`src/chart`) know only the core;
@@ -25,8 +28,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "src/api",
-        &["crate::book", "crate::ui", "crate::cli", "crate::chart"],
+        &[
+            "commbook::",
+            "crate::book",
+            "crate::ui",
+            "crate::cli",
+            "crate::chart",
+        ],
     ),
+    ("mpi/src", &["commbook::"]),
     ("src/book", &["crate::ui", "crate::cli"]),
     (
         "src/chart",
@@ -91,4 +101,64 @@ fn the_check_sees_an_upward_import() {
     // The command layer as it was before `figures` and `quiz` moved up.
     let old = "use crate::book::figures::{CATALOGUE, find, names};";
     assert!(LAYERS[1].1.iter().any(|b| old.contains(b)));
+}
+
+/// The packages `package` depends on, directly or not, read from
+/// `Cargo.lock` (each `[[package]]` block's `name` and `dependencies`).
+fn closure(package: &str) -> Vec<String> {
+    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"))
+        .expect("Cargo.lock");
+    let mut deps: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for block in lock.split("[[package]]").skip(1) {
+        let name = block
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .expect("a package's name")
+            .trim_matches('"')
+            .to_string();
+        let list = block
+            .split("dependencies = [")
+            .nth(1)
+            .map(|rest| rest.split(']').next().unwrap_or(""))
+            .unwrap_or("");
+        let names = list
+            .lines()
+            .map(|l| l.trim().trim_end_matches(',').trim_matches('"'))
+            .filter(|l| !l.is_empty())
+            // A dependency on two versions names its version after a space.
+            .map(|l| l.split(' ').next().unwrap_or(l).to_string());
+        deps.entry(name).or_default().extend(names);
+    }
+    let mut seen = vec![package.to_string()];
+    let mut i = 0;
+    while i < seen.len() {
+        for d in deps.get(&seen[i]).cloned().unwrap_or_default() {
+            if !seen.contains(&d) {
+                seen.push(d);
+            }
+        }
+        i += 1;
+    }
+    seen
+}
+
+#[test]
+fn the_mpi_runner_and_the_commands_build_without_the_book() {
+    for package in ["commbook-mpi", "commbook-api"] {
+        let all = closure(package);
+        assert!(all.len() > 3, "{package} not found in Cargo.lock: {all:?}");
+        for book in [
+            "commbook",
+            "commbook-pages",
+            "pulldown-cmark",
+            "pulldown-latex",
+        ] {
+            assert!(
+                !all.iter().any(|d| d == book),
+                "{package} depends on {book}: {all:?}"
+            );
+        }
+    }
+    // The check sees a dependency: the book's crate needs the pages.
+    assert!(closure("commbook").iter().any(|d| d == "pulldown-cmark"));
 }

@@ -24,7 +24,7 @@ use crate::options::Calibrate;
 use crate::preset::{Point, Preset};
 use crate::timeline::Summary;
 use crate::{EXIT_USAGE, EXIT_WRONG, pattern, share};
-use commbook::core::cost::perm::PermCost;
+use commbook_core::cost::perm::PermCost;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 

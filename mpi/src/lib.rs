@@ -1,7 +1,7 @@
 //! `commbook-mpi`: the book's schedules on a real cluster, over MPI.
 //!
 //! Rank 0 reads the options exactly as the book's CLI does, builds the
-//! schedule with the core (`commbook::api`, which verifies it) and turns it
+//! schedule with the core (`commbook_api`, which verifies it) and turns it
 //! into a [`plan::Plan`]: phases of sends whose payloads are pieces of
 //! messages. Every rank receives the plan, fills its messages with a
 //! pattern that encodes (origin, destination, offset) ([`pattern`]), runs

@@ -18,11 +18,11 @@
 //! and rates by φ/(1/7.5); GDM's T_d = τ and τ_d = φ.
 
 use crate::preset::Preset;
-use commbook::core::cost::advise::scaled_delta;
-use commbook::core::cost::contention::{CM5_BETA_EX, CM5_BETA_SAT, ContentionCost};
-use commbook::core::cost::delta::DeltaCost;
-use commbook::core::cost::gdm::Gdm;
-use commbook::core::published::ponnusamy93::FIT_US_PER_BYTE;
+use commbook_core::cost::advise::scaled_delta;
+use commbook_core::cost::contention::{CM5_BETA_EX, CM5_BETA_SAT, ContentionCost};
+use commbook_core::cost::delta::DeltaCost;
+use commbook_core::cost::gdm::Gdm;
+use commbook_core::published::ponnusamy93::FIT_US_PER_BYTE;
 use serde::{Deserialize, Serialize};
 
 /// A prediction: what was priced, on which machine, and the time of each

@@ -1,6 +1,6 @@
 //! A machine preset measured on a cluster (`commbook-mpi calibrate`
 //! writes it, `--preset FILE` reads it): the core's
-//! [`commbook::core::cost::preset`], shared with `commbook schedule
+//! [`commbook_core::cost::preset`], shared with `commbook schedule
 //! --machine FILE`.
 
-pub use commbook::core::cost::preset::{Point, Preset};
+pub use commbook_core::cost::preset::{Point, Preset};

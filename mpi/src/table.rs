@@ -10,7 +10,7 @@ use crate::plan::Plan;
 use crate::preset::Preset;
 use crate::timeline::Timeline;
 use crate::{EXIT_USAGE, calibrate, human::time, run, share};
-use commbook::api::Args;
+use commbook_api::Args;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde_json::Value;

@@ -11,7 +11,7 @@ use crate::exec::phase::PhaseTime;
 use crate::exec::problem::Problem;
 use crate::options::Settings;
 use crate::plan::Plan;
-use commbook::core::sorting::{f64_key, sort_by_u64};
+use commbook_core::sorting::{f64_key, sort_by_u64};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 

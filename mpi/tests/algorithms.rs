@@ -3,7 +3,7 @@
 
 mod common;
 
-use commbook::core::mesh::algo::Op;
+use commbook_core::mesh::algo::Op;
 use common::verified;
 
 /// Every algorithm the core has for `op`, by name: a new one is tested

@@ -1,13 +1,17 @@
-//! The command layer: the commands behind the native CLI, the JS API and
-//! the MPI runner, over the core alone (the two that need the book,
-//! `figures` and `quiz`, are [`crate::book::commands`], which the front
-//! ends call and which hands the others to [`run`]).
+//! The command layer (`commbook-api`, a crate of its own): the commands
+//! behind the native CLI, the JS API and the MPI runner, over the core
+//! alone (the two that need the book, `figures` and `quiz`, are the book's
+//! `book::commands`, which the front ends call and which hands the others
+//! to [`run`]).
 //!
 //! Each command takes [`args::Args`] and returns a serialisable response, so
 //! `commbook com --gen fig7 --n 8 --d 2 --seed 1 --json` and
 //! `commbook.com({gen: "fig7", n: 8, d: 2, seed: 1})` run the same code and
 //! fail with the same one-line messages. Every schedule is checked by the
 //! independent verifier before it is returned.
+
+/// The core, under the name the book's crate gives it (`crate::core`).
+use commbook_core as core;
 
 pub mod args;
 mod collective_cmd;
@@ -53,7 +57,7 @@ impl From<crate::core::redist::RedistError> for ApiError {
 }
 
 /// This layer's command names (the front ends' list, with the book's
-/// commands, is [`crate::book::commands::names`]).
+/// commands, is the book's `book::commands::names`).
 pub const COMMANDS: &[&str] = &[
     "com",
     "schedule",

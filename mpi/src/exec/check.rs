@@ -9,7 +9,7 @@
 use super::problem::Problem;
 use super::store::{Delivery, Store};
 use crate::pattern;
-use commbook::core::sorting::sort_by_u64;
+use commbook_core::sorting::sort_by_u64;
 
 /// Everything wrong with `store`'s bytes, besides the problems it recorded
 /// while running.

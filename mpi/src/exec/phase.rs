@@ -141,7 +141,7 @@ fn transfer(
             Slot::Staging { .. } => None,
         })
         .collect();
-    commbook::core::sorting::sort_by_u64(&mut direct, |d| d.1 as u64);
+    commbook_core::sorting::sort_by_u64(&mut direct, |d| d.1 as u64);
     let ranges: Vec<(usize, usize)> = direct.iter().map(|d| (d.1, d.2)).collect();
     let Store { out, inbox, .. } = store;
     let mut targets: Vec<Option<&mut [u8]>> =

@@ -3,7 +3,7 @@
 //! Flags are read as the book's CLI reads them (`--name value` or
 //! `--name=value`, `--json` alone, `--com FILE` read from disk); the
 //! runner's own options are taken out and the rest go, unchanged, to the
-//! book's command (`commbook::api`), which checks them with its own
+//! book's command (`commbook_api`), which checks them with its own
 //! messages and rejects any it does not know.
 
 use crate::exec::fault::At;
@@ -11,7 +11,7 @@ use crate::exec::{Rules, Sync, phase::PhaseRules};
 use crate::plan::{self, Plan};
 use crate::preset::Preset;
 use crate::usage::USAGE;
-use commbook::api::{ApiError, Args};
+use commbook_api::{ApiError, Args};
 use flags::{Flags, count, sizes, sync, timeout};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

@@ -2,7 +2,7 @@
 //! all-to-all (§5) algorithms for an R×C mesh, run on R·C ranks.
 //!
 //! The CLI's command builds the supersteps and checks delivery
-//! (`commbook::api::collective`, the core's independent checker). A send
+//! (`commbook_api::collective`, the core's independent checker). A send
 //! of a superstep carries actual messages of L bytes, each named by its
 //! origin and final destination; the runner concatenates them into one
 //! MPI message, and a rank that receives messages for others (a leader of
@@ -15,9 +15,9 @@
 use super::{Message, Phase, Plan, Send, rank, sorted_messages, whole};
 use crate::model::{self, Model};
 use crate::preset::Preset;
-use commbook::api::{self, ApiError, Args};
-use commbook::core::mesh::config::parse_mesh;
-use commbook::core::net::mesh::Mesh;
+use commbook_api::{self as api, ApiError, Args};
+use commbook_core::mesh::config::parse_mesh;
+use commbook_core::net::mesh::Mesh;
 
 /// Builds the plan of `collective` with the CLI's options.
 pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {

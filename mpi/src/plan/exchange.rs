@@ -2,7 +2,7 @@
 //! (§4.3) and BEX (§4.4): every processor sends a block of L bytes to
 //! every other.
 //!
-//! The CLI's command builds and checks the steps (`commbook::api::exchange`:
+//! The CLI's command builds and checks the steps (`commbook_api::exchange`:
 //! LEX, PEX and BEX verified as schedules of the all-to-all matrix, REX
 //! replayed). In a LEX step a meeting `[a, b]` is a one-way send a → b; in
 //! the others a and b exchange their blocks. REX is not a schedule of the
@@ -14,9 +14,9 @@
 use super::{Message, Phase, Plan, Send, rank, sorted_messages, whole};
 use crate::model::{self, Model};
 use crate::preset::Preset;
-use commbook::api::{self, ApiError, Args};
-use commbook::core::algo::cm5::exchange::Exchange;
-use commbook::core::algo::cm5::rex::Rex;
+use commbook_api::{self as api, ApiError, Args};
+use commbook_core::algo::cm5::exchange::Exchange;
+use commbook_core::algo::cm5::rex::Rex;
 
 /// Builds the plan of `exchange` with the CLI's options.
 pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {

@@ -155,7 +155,7 @@ impl Plan {
 /// Sorts messages by (origin, dest) and merges none: each pair must appear
 /// once, which every builder guarantees by construction.
 pub fn sorted_messages(mut v: Vec<Message>) -> Vec<Message> {
-    commbook::core::sorting::sort_by_u64(&mut v, |m| {
+    commbook_core::sorting::sort_by_u64(&mut v, |m| {
         (u64::from(m.origin) << 32) | u64::from(m.dest)
     });
     debug_assert!(

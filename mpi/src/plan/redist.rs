@@ -3,7 +3,7 @@
 //! direct, indirect, hybrid or multiphase schedule (§3.4, §4, Theorem 3).
 //!
 //! The CLI's command validates the options and executes the plan on data
-//! (`commbook::api::redist`). The core describes one K × P superblock:
+//! (`commbook_api::redist`). The core describes one K × P superblock:
 //! a step's message from processor j carries the blocks of some rows of
 //! its column (global block indices within the superblock, `grid::listing`).
 //! Every superblock moves the same way, so on the array the message carries
@@ -23,14 +23,14 @@
 use super::{Message, Phase, Piece, Plan, Send, rank, sorted_messages};
 use crate::model::{self, Model};
 use crate::preset::Preset;
-use commbook::api::{self, ApiError, Args};
-use commbook::core::redist::cost::plan_cost;
-use commbook::core::redist::grid::{home, listing};
-use commbook::core::redist::{ArrayConfig, Direction, Scheme, Shape, schedules};
+use commbook_api::{self as api, ApiError, Args};
+use commbook_core::redist::cost::plan_cost;
+use commbook_core::redist::grid::{home, listing};
+use commbook_core::redist::{ArrayConfig, Direction, Scheme, Shape, schedules};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Bytes of one array element, as the CLI prices a redistribution
-/// (`commbook::api::redist` uses 4, like Figure 20 of paper 003).
+/// (`commbook_api::redist` uses 4, like Figure 20 of paper 003).
 pub const ELEMENT_BYTES: u64 = 4;
 
 /// Builds the plan of `redist` with the CLI's options.

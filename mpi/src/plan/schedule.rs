@@ -3,7 +3,7 @@
 //! 002; LS, PS, BS, GS of paper 004 §5).
 //!
 //! The CLI's own command builds and verifies the schedule
-//! (`commbook::api::schedule`, the core's verifier included), so the
+//! (`commbook_api::schedule`, the core's verifier included), so the
 //! options, limits and messages are the CLI's. Each transfer is NICE's
 //! communication phase table entry (paper 002 §4.1): `bytes` of the
 //! message src → dst starting at `offset`, which the receiver places at
@@ -14,11 +14,11 @@
 use super::{Message, Phase, Piece, Plan, Send, rank, sorted_messages};
 use crate::model::Model;
 use crate::preset::Preset;
-use commbook::api::{self, ApiError, Args};
-use commbook::core::algo::Algo;
-use commbook::core::cost::machine::Machine;
-use commbook::core::cost::perm::PermCost;
-use commbook::core::schedule::Transfer;
+use commbook_api::{self as api, ApiError, Args};
+use commbook_core::algo::Algo;
+use commbook_core::cost::machine::Machine;
+use commbook_core::cost::perm::PermCost;
+use commbook_core::schedule::Transfer;
 
 /// Builds the plan of `schedule` with the CLI's options.
 pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {

@@ -6,8 +6,8 @@ use crate::exec::problem::Problem;
 use crate::exec::replay::replay;
 use crate::options::build;
 use crate::plan::Plan;
-use commbook::api::Args;
-use commbook::core::mesh::algo::Op;
+use commbook_api::Args;
+use commbook_core::mesh::algo::Op;
 use serde_json::Value;
 
 /// Every algorithm the core has for `op`, by name: a new one is tested
