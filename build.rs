@@ -1,11 +1,12 @@
-//! Compiles `chapters/` (with `commbook-pages`, the same code trunk's
-//! post-build hook runs to write the pages beside the site) into
+//! Compiles `chapters/` (with `commbook-pages`) into
 //! `$OUT_DIR/toc.rs`, the table of contents `src/book/mod.rs` includes:
 //! every chapter's number, slug, title, sections, figures and the name of
 //! its page. The pages and the search index are also written to
-//! `$OUT_DIR/pages/` for the browser tests, which serve them without a
-//! site. A broken formula, a malformed figure block or a figure the
-//! catalogue lacks fails the build with the chapter's name.
+//! `$OUT_DIR/pages/`: the site program (`src/site`, trunk's post-build
+//! hook) copies them beside the site, so the chapters are compiled once
+//! per build, and the browser tests serve them without a site. A broken
+//! formula, a malformed figure block or a figure the catalogue lacks fails
+//! the build with the chapter's name.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -33,6 +34,9 @@ fn main() {
     };
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let out = Path::new(&out_dir);
+    // Only this build's pages (their names change with their content): the
+    // site program copies the whole folder beside the site.
+    let _ = std::fs::remove_dir_all(out.join("pages"));
     commbook_pages::write(&book, out).expect("writing the pages into OUT_DIR");
     std::fs::write(out.join("toc.rs"), toc(&book)).expect("writing toc.rs");
     std::fs::write(out.join("bundled_pages.rs"), bundled(&book, out))

@@ -44,7 +44,7 @@ need_wasm_bindgen() {
 }
 
 # playwright-core (drives Chromium), binaryen (wasm-opt for release builds),
-# terser (minifies the release build's JavaScript, in .ci/post-build) and
+# terser (minifies the release build's JavaScript, in the site program, src/site) and
 # axe-core (the accessibility audit).
 need_node_tools() {
   if ! command -v npm >/dev/null; then

@@ -5,6 +5,7 @@
 //! README's catalogue lists them all.
 #![cfg(not(target_arch = "wasm32"))]
 
+use commbook::book::figures::modules::MODULES;
 use commbook::book::figures::{CATALOGUE, PACKS, check_all, find};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -37,7 +38,10 @@ fn every_figure_passes_its_checks() {
 
 #[test]
 fn every_figure_file_is_listed_and_every_listed_figure_has_its_files() {
-    assert_eq!(rust_files("src/book/figures", &["mod", "checks"]), listed());
+    assert_eq!(
+        rust_files("src/book/figures", &["mod", "checks", "modules"]),
+        listed()
+    );
     assert_eq!(
         rust_files("src/ui/figures", &["mod", "host", "erased"]),
         listed()
@@ -60,6 +64,17 @@ fn every_figure_belongs_to_a_module_the_site_builds() {
         }
     }
     assert_eq!(PACKS[0], "main");
+    // src/bin holds the worker and one binary per module besides the
+    // book's own (the book is src/main.rs, the site program src/site).
+    let modules: BTreeSet<String> = MODULES[1..]
+        .iter()
+        .map(|m| format!("commbook-{}", m.name))
+        .chain(["commbook-worker".to_string()])
+        .collect();
+    assert_eq!(
+        bins, modules,
+        "src/bin holds exactly the modules and the worker"
+    );
 }
 
 #[test]

@@ -6,6 +6,8 @@
 //! - the MPI runner (`mpi/`) knows the core and the commands, never the
 //!   book, so it builds without the pages and their parsers (read from
 //!   `Cargo.lock`, as `cargo tree -p commbook-mpi` would show it);
+//! - the site program (`src/site`) builds neither the book nor the pages:
+//!   it reads the modules from `src/book/figures/modules.rs` by path;
 //! - the book (`src/book`: pages, figures, exercises, and the commands
 //!   that need them, `book::commands`) knows the core and the commands;
 //! - the charts (`src/chart`) know only the core;
@@ -37,6 +39,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("mpi/src", &["commbook::"]),
+    // The site program learns the modules from one file of data.
+    ("src/site", &["commbook::", "commbook_"]),
     ("src/book", &["crate::ui", "crate::cli"]),
     (
         "src/chart",
@@ -144,7 +148,7 @@ fn closure(package: &str) -> Vec<String> {
 
 #[test]
 fn the_mpi_runner_and_the_commands_build_without_the_book() {
-    for package in ["commbook-mpi", "commbook-api"] {
+    for package in ["commbook-mpi", "commbook-api", "commbook-site"] {
         let all = closure(package);
         assert!(all.len() > 3, "{package} not found in Cargo.lock: {all:?}");
         for book in [

@@ -4,11 +4,11 @@
 //! compiled into the book and a search index it fetches on the first
 //! search (like mdBook's `searchindex`).
 //!
-//! The same [`build`] runs in commbook's `build.rs` (for the table of
-//! contents, which names each page by a hash of its content) and in
-//! trunk's post-build hook (`commbook-pages CHAPTERS OUT`, which writes
-//! the pages beside the site), so the names always agree and a new build
-//! can never be served a stale page.
+//! [`build`] runs once per build, in commbook's `build.rs`: it writes the
+//! table of contents (which names each page by a hash of its content) and
+//! the pages, which the site program (`src/site`) copies beside the site,
+//! so the names always agree and a new build can never be served a stale
+//! page.
 
 pub mod compile;
 pub mod page;

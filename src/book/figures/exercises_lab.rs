@@ -13,7 +13,7 @@ use crate::core::step::Stepper;
 pub const CHAPTERS: &[(&str, Generator)] = &[("lab", lab::generate_all)];
 
 /// Their slugs, the options of `chapter`.
-pub const CHAPTER: ParamSpec = chapter_spec(&["lab"]);
+pub const CHAPTER: ParamSpec = chapter_spec(super::modules::module("lab").chapters);
 
 crate::settings! {
     /// The chapter and the seed of its instances.

@@ -87,7 +87,7 @@ pub const CHAPTERS: &[(&str, Generator)] = &[
 ];
 
 /// Their slugs, the options of `chapter`.
-pub const CHAPTER: ParamSpec = chapter_spec(&["permutations", "compaction", "cgm"]);
+pub const CHAPTER: ParamSpec = chapter_spec(super::modules::module("main").chapters);
 
 crate::settings! {
     /// The chapter and the seed of its instances.

@@ -17,7 +17,7 @@ pub const CHAPTERS: &[(&str, Generator)] = &[
 ];
 
 /// Their slugs, the options of `chapter`.
-pub const CHAPTER: ParamSpec = chapter_spec(&["scatter", "tournament", "combining"]);
+pub const CHAPTER: ParamSpec = chapter_spec(super::modules::module("mesh").chapters);
 
 crate::settings! {
     /// The chapter and the seed of its instances.

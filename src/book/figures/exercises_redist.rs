@@ -13,7 +13,7 @@ use crate::core::step::Stepper;
 pub const CHAPTERS: &[(&str, Generator)] = &[("redistribution", redistribution::generate)];
 
 /// Their slugs, the options of `chapter`.
-pub const CHAPTER: ParamSpec = chapter_spec(&["redistribution"]);
+pub const CHAPTER: ParamSpec = chapter_spec(super::modules::module("redist").chapters);
 
 crate::settings! {
     /// The chapter and the seed of its instances.

@@ -16,7 +16,7 @@ pub const CHAPTERS: &[(&str, Generator)] = &[
 ];
 
 /// Their slugs, the options of `chapter`.
-pub const CHAPTER: ParamSpec = chapter_spec(&["choosing", "appendix"]);
+pub const CHAPTER: ParamSpec = chapter_spec(super::modules::module("synthesis").chapters);
 
 crate::settings! {
     /// The chapter and the seed of its instances.

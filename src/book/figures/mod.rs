@@ -9,6 +9,8 @@
 
 use super::figure::{Entry, entry};
 
+pub mod modules;
+
 /// The list of figures, by the wasm module their views are compiled into
 /// (`main` is the book's own; the others load when a chapter or an embed
 /// first shows one of their figures). One line per figure: `name: Type`,
@@ -100,6 +102,9 @@ macro_rules! declare_figures {
 
         /// The names of the wasm modules, the book's own first.
         pub const PACKS: &[&str] = &[$( stringify!($pack) ),*];
+        // The list's modules are the declared ones (`modules.rs`: their
+        // chapters and builds), in the same order.
+        const _: () = assert!(modules::are_the_modules(PACKS), "for_each_figure! and modules::MODULES name different modules");
 
         /// Items `from..to` of figure `name`'s sweep on `raw` settings, as
         /// a Web Worker computes them (see [`pooled`]): `None` for a figure

@@ -1,0 +1,165 @@
+//! Each figure module made ready to load: bound by wasm-bindgen (the glue
+//! a page imports), optimised and minified in release builds, and named by
+//! a hash of its content, so a browser never runs a stale copy and a new
+//! build's service worker knows what changed.
+
+use crate::Site;
+use crate::modules::{Build, Module};
+use crate::tools::{content_hash, installed, read, run, write};
+use std::path::{Path, PathBuf};
+
+/// Bundles every module (at the same time: wasm-opt uses one core each)
+/// into the stage; returns the `<meta>` tags that announce them.
+pub fn bundle_modules(
+    site: &Site,
+    modules: &[(&'static Module, PathBuf)],
+) -> Result<String, String> {
+    let scratch = std::env::temp_dir().join(format!("commbook-site-{}", std::process::id()));
+    let results: Vec<Result<String, String>> = std::thread::scope(|s| {
+        let jobs: Vec<_> = modules
+            .iter()
+            .map(|(m, wasm)| {
+                let dir = scratch.join(m.name);
+                s.spawn(move || bundle(site, m, wasm, &dir))
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|j| {
+                j.join()
+                    .unwrap_or_else(|_| Err("a module's bundling panicked".into()))
+            })
+            .collect()
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    let metas: Result<Vec<String>, String> = results.into_iter().collect();
+    Ok(metas?.concat())
+}
+
+/// One module: its `<meta>` tag.
+fn bundle(site: &Site, m: &Module, wasm: &Path, dir: &Path) -> Result<String, String> {
+    let out_name = format!("commbook-{}", m.name);
+    let dir_s = dir.to_string_lossy();
+    let wasm_s = wasm.to_string_lossy();
+    run(
+        "wasm-bindgen",
+        &[
+            "--target",
+            "web",
+            "--no-typescript",
+            "--out-dir",
+            &dir_s,
+            "--out-name",
+            &out_name,
+            &wasm_s,
+        ],
+        wasm,
+    )?;
+    let bg = dir.join(format!("{out_name}_bg.wasm"));
+    let js = dir.join(format!("{out_name}.js"));
+    if site.release {
+        optimise(m, &bg)?;
+        minify(&js)?;
+    }
+    let (bg_bytes, js_bytes) = (read(&bg)?, read(&js)?);
+    let name = format!("{out_name}-{}", content_hash(&[&bg_bytes, &js_bytes]));
+    let glue = String::from_utf8_lossy(&js_bytes)
+        .replace(&format!("{out_name}_bg.wasm"), &format!("{name}_bg.wasm"));
+    write(&site.stage.join(format!("{name}.js")), glue)?;
+    write(&site.stage.join(format!("{name}_bg.wasm")), bg_bytes)?;
+    Ok(format!(
+        "<meta name=\"commbook-pack-{}\" content=\"{name}.js\">",
+        m.name
+    ))
+}
+
+/// wasm-opt at the level the module is declared for: `-Oz` as trunk runs
+/// it on the book's own wasm (`data-wasm-opt="z"`), `-O3` for speed.
+fn optimise(m: &Module, bg: &Path) -> Result<(), String> {
+    if !installed("wasm-opt") {
+        crate::say(&format!(
+            "wasm-opt is not installed (run .ci/serve or .ci/test once); commbook-{} stays unoptimised",
+            m.name
+        ));
+        return Ok(());
+    }
+    let level = match m.build {
+        Build::Size => "-Oz",
+        Build::Speed => "-O3",
+    };
+    let opt = bg.with_extension("opt.wasm");
+    run(
+        "wasm-opt",
+        &[level, &bg.to_string_lossy(), "-o", &opt.to_string_lossy()],
+        bg,
+    )?;
+    std::fs::rename(&opt, bg).map_err(|e| format!("{}: {e}", bg.display()))
+}
+
+/// terser on one ES module, in place; without terser the file stays as it is.
+fn minify(js: &Path) -> Result<(), String> {
+    if !installed("terser") {
+        crate::say(&format!(
+            "terser is not installed (run .ci/serve or .ci/test once); {} stays unminified",
+            js.display()
+        ));
+        return Ok(());
+    }
+    let min = js.with_extension("min.js");
+    run(
+        "terser",
+        &[
+            &js.to_string_lossy(),
+            "--module",
+            "--compress",
+            "--mangle",
+            "--output",
+            &min.to_string_lossy(),
+        ],
+        js,
+    )?;
+    std::fs::rename(&min, js).map_err(|e| format!("{}: {e}", js.display()))
+}
+
+/// Minifies the book's own glue in the stage (`commbook-<hash>.js`); the
+/// worker's is left alone (it is not part of what a reader loads) and the
+/// modules' were minified before they were named.
+pub fn minify_book_js(site: &Site) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(&site.stage).map_err(|e| format!("{}: {e}", site.stage.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_the_books_glue(&name) {
+            minify(&entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a staged file is the book's own glue: `commbook-<hash>.js`, not
+/// the worker's nor a module's (`commbook-<module>-<hash>.js`).
+fn is_the_books_glue(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix("commbook-")
+        .and_then(|r| r.strip_suffix(".js"))
+    else {
+        return false;
+    };
+    !rest.starts_with("worker")
+        && !crate::modules::MODULES
+            .iter()
+            .any(|m| rest.starts_with(&format!("{}-", m.name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_books_glue_is_minified_afterwards() {
+        assert!(is_the_books_glue("commbook-5f3a9c0d1e2b4a67.js"));
+        assert!(!is_the_books_glue("commbook-worker-5f3a9c0d1e2b4a67.js"));
+        assert!(!is_the_books_glue("commbook-sim-5f3a9c0d1e2b4a67.js"));
+        assert!(!is_the_books_glue("commbook-5f3a9c0d1e2b4a67_bg.wasm"));
+        assert!(!is_the_books_glue("index.html"));
+    }
+}
