@@ -166,3 +166,31 @@ fn the_mpi_runner_and_the_commands_build_without_the_book() {
     // The check sees a dependency: the book's crate needs the pages.
     assert!(closure("commbook").iter().any(|d| d == "pulldown-cmark"));
 }
+
+#[test]
+fn every_link_the_book_writes_goes_through_route() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    sources(&root.join("mpi/src"), &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f).display().to_string();
+        if rel == "src/core/route.rs" || rel.ends_with("tests.rs") || rel.contains("/tests/") {
+            continue;
+        }
+        let text = code(&f);
+        // A file's own tests may spell the links they expect.
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("\"#/") {
+                found.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "links written by hand (use core::route::Route):\n{}",
+        found.join("\n")
+    );
+}

@@ -13,7 +13,8 @@ pub mod page;
 pub mod params;
 pub mod pooled;
 pub mod reports;
-pub mod route;
+/// The URL scheme, in the core (the lowest layer that writes a link).
+pub use crate::core::route;
 pub mod search;
 pub mod settings;
 pub mod slides;

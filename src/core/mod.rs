@@ -17,6 +17,7 @@ pub mod published;
 pub mod redist;
 pub mod reproduce;
 pub mod rng;
+pub mod route;
 pub mod schedule;
 pub mod sim;
 pub mod sorting;

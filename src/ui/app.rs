@@ -233,7 +233,7 @@ fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
     let Some(spec) = find(figure) else {
         let names: Vec<Html> = CATALOGUE
             .iter()
-            .map(|w| html! { <li><a href={format!("#/embed/{}", w.name)}>{w.name}</a>{format!(": {}", w.title)}</li> })
+            .map(|w| html! { <li><a href={Route::embed(w.name).to_hash()}>{w.name}</a>{format!(": {}", w.title)}</li> })
             .collect();
         return html! {
             <>
@@ -244,7 +244,7 @@ fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
         };
     };
     let home = Chapter::teaching(spec.name)
-        .map(|c| html! { <p class="embed-source"><a href={format!("#/chapter/{}", c.slug)} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
+        .map(|c| html! { <p class="embed-source"><a href={Route::chapter(c.slug).to_hash()} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
             <FigureHost key={format!("{}-{epoch}", spec.name)} id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />

@@ -82,7 +82,7 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
     let link = |c: Option<&'static Chapter>, label: &'static str| {
         c.map(|c| {
             html! {
-                <a href={format!("#/chapter/{}", c.slug)} rel={if label == "Previous" { "prev" } else { "next" }}>
+                <a href={Route::chapter(c.slug).to_hash()} rel={if label == "Previous" { "prev" } else { "next" }}>
                     <span class="label">{label}</span>{c.numbered_title()}
                 </a>
             }
@@ -101,7 +101,7 @@ pub fn ChapterPage(props: &ChapterProps) -> Html {
         <article class="chapter">
             <div class="chapter-head">
                 <p class="chapter-number">{format!("Chapter {}", ch.number)}</p>
-                <a class="present-link" href={format!("#/present/{}", ch.slug)} onclick={present}
+                <a class="present-link" href={Route::present(ch.slug).to_hash()} onclick={present}
                     title="Show this chapter one figure at a time, for a lecture">{"Present"}</a>
             </div>
             { body }
@@ -144,7 +144,7 @@ pub fn cover() -> Html {
             <ol>
                 { for CHAPTERS.iter().map(|c| html! {
                     <li value={c.number.to_string()}>
-                        <a href={format!("#/chapter/{}", c.slug)}>{c.title}</a>
+                        <a href={Route::chapter(c.slug).to_hash()}>{c.title}</a>
                         <ProgressBadge slug={c.slug} />
                         <p class="blurb">{c.blurb}</p>
                     </li>

@@ -7,6 +7,7 @@
 //! clears the box. Each result names its chapter and section and shows
 //! the words around the match; it links to the section.
 
+use crate::book::route::Route;
 use crate::book::search::{Hit, SearchIndex};
 use crate::book::{SEARCH_FILE, chapter};
 use crate::ui::dom;
@@ -166,9 +167,9 @@ fn SearchResults(props: &Results) -> Html {
 fn hit(i: usize, h: &Hit, active: bool) -> Html {
     let (number, title) = chapter(&h.slug).map_or((0, ""), |c| (c.number, c.title));
     let href = if h.id.is_empty() {
-        format!("#/chapter/{}", h.slug)
+        Route::chapter(&h.slug).to_hash()
     } else {
-        format!("#/chapter/{}?at={}", h.slug, h.id)
+        Route::chapter(&h.slug).with("at", &h.id).to_hash()
     };
     let place = if h.id.is_empty() {
         format!("Chapter {number}: {title}")

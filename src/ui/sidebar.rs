@@ -1,6 +1,7 @@
 //! The table of contents, with the reader's progress in each chapter's
 //! exercises, and the reader's preferences (theme, large type).
 
+use crate::book::route::Route;
 use crate::book::{CHAPTERS, Chapter};
 use crate::ui::dom;
 use crate::ui::exercises::progress::ProgressBadge;
@@ -40,14 +41,14 @@ impl Sidebar {
                                 dom::focus_id(&id_s);
                                 close.emit(());
                             });
-                            html! { <li><a href={format!("#/chapter/{}?at={id}", ch.slug)} {onclick}>{*text}</a></li> }
+                            html! { <li><a href={Route::chapter(ch.slug).with("at", id).to_hash()} {onclick}>{*text}</a></li> }
                         }) }
                     </ul>
                 }
             });
             html! {
                 <li>
-                    <a href={format!("#/chapter/{}", ch.slug)} aria-current={current.then_some("page")} onclick={nav.clone()}>
+                    <a href={Route::chapter(ch.slug).to_hash()} aria-current={current.then_some("page")} onclick={nav.clone()}>
                         <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
                         <ProgressBadge slug={ch.slug} />
                     </a>
@@ -61,7 +62,7 @@ impl Sidebar {
         };
         html! {
             <nav class="sidebar" id="sidebar" aria-label="Contents">
-                <a class="book-title" href="#/" onclick={self.on_navigate.reform(|_: MouseEvent| ())}>{"Communication Scheduling on Permutation Networks"}</a>
+                <a class="book-title" href={Route::Home.to_hash()} onclick={self.on_navigate.reform(|_: MouseEvent| ())}>{"Communication Scheduling on Permutation Networks"}</a>
                 <ol class="toc">{ for items }</ol>
                 <div class="prefs" role="group" aria-label="Reading preferences">
                     <button type="button" onclick={self.on_theme.reform(|_: MouseEvent| ())}>{theme_label}</button>

@@ -140,6 +140,12 @@ async fn five_scatters_race_at_one_superstep() {
 #[wasm_bindgen_test]
 async fn delta_figures_start_complete_and_step_back() {
     let m = mount("#/chapter/scatter").await;
+    // The figure is heavy and waits for the reader unless it comes near
+    // the viewport (which depends on the test page's layout): ask for it.
+    settle().await;
+    if m.find("#widget-delta2 button.compute-now").is_some() {
+        m.click("#widget-delta2 button.compute-now").await;
+    }
     // The sweep runs an algorithm's price at one size per step.
     computed(&m).await;
     assert!(m.text("#widget-delta2 .position").contains("5 / 5"));

@@ -8,6 +8,7 @@ use crate::book::Chapter;
 use crate::book::figure::Entry;
 use crate::book::figures::{CATALOGUE, find, names};
 use crate::book::params::ParamKind;
+use crate::book::route::Route;
 use serde::Serialize;
 
 /// `{ "figures": [{ "name", "title", "chapter", "embed", "module", "unit",
@@ -98,7 +99,7 @@ fn figure(e: &'static Entry) -> FigureJson {
         name: e.name,
         title: e.title,
         chapter: Chapter::teaching(e.name).map(|c| c.slug),
-        embed: format!("#/embed/{}", e.name),
+        embed: Route::embed(e.name).to_hash(),
         module: e.pack,
         unit: e.unit,
         settings,

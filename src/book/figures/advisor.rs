@@ -9,6 +9,7 @@ use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::advise::{Priced, Workload, rank};
 use crate::core::cost::machine::Machine;
 use crate::core::cost::perm::PermCost;
+use crate::core::keyword::Keyword;
 use crate::core::step::{Immediate, Stepper};
 
 /// The machine: a preset or `custom` (the reader's τ and bandwidth).
@@ -55,7 +56,7 @@ crate::settings! {
         pub machine: &'static str = MACHINE,
         pub tau: Option<f64> = TAU,
         pub bw: Option<f64> = BW,
-        pub pattern: &'static str = ParamSpec {
+        pub pattern: WorkloadKind = ParamSpec {
             key: "pattern",
             label: "workload",
             kind: ParamKind::Choice {
@@ -63,7 +64,7 @@ crate::settings! {
                 default: "irregular",
             },
         },
-        pub topology: &'static str = ParamSpec {
+        pub topology: PricedOn = ParamSpec {
             key: "topology",
             label: "network",
             kind: ParamKind::Choice {
@@ -78,6 +79,62 @@ crate::settings! {
         pub k: usize = int("k", "expansion factor K (redist)", 2, 256, 8),
     }
 }
+
+/// The shape of the reader's workload (`pattern`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkloadKind {
+    /// d messages per processor to arbitrary others (paper 000).
+    Irregular,
+    /// A complete exchange: every pair, one size (paper 004).
+    Exchange,
+    /// An all-to-all on a mesh (paper 001).
+    AllToAll,
+    /// A scatter from one processor (paper 001).
+    Scatter,
+    /// A block-cyclic redistribution (paper 003).
+    Redist,
+}
+
+impl Keyword for WorkloadKind {
+    const ALL: &'static [Self] = &[
+        WorkloadKind::Irregular,
+        WorkloadKind::Exchange,
+        WorkloadKind::AllToAll,
+        WorkloadKind::Scatter,
+        WorkloadKind::Redist,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            WorkloadKind::Irregular => "irregular",
+            WorkloadKind::Exchange => "exchange",
+            WorkloadKind::AllToAll => "alltoall",
+            WorkloadKind::Scatter => "scatter",
+            WorkloadKind::Redist => "redist",
+        }
+    }
+}
+
+/// The network an exchange or an all-to-all is priced on (`topology`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PricedOn {
+    /// The network of the paper that studied the workload.
+    Auto,
+    FatTree,
+    Mesh,
+}
+
+impl Keyword for PricedOn {
+    const ALL: &'static [Self] = &[PricedOn::Auto, PricedOn::FatTree, PricedOn::Mesh];
+    fn keyword(self) -> &'static str {
+        match self {
+            PricedOn::Auto => "auto",
+            PricedOn::FatTree => "fattree",
+            PricedOn::Mesh => "mesh",
+        }
+    }
+}
+
+crate::keyword_settings!(WorkloadKind, PricedOn);
 
 /// A machine as the reader set it: τ, φ and what to call it.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,26 +210,28 @@ pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
     let p = s.p.max(2);
     // The network: a complete exchange is priced on a fat tree (paper 004)
     // and an all-to-all on a mesh (paper 001) unless the reader picks one.
+    use {PricedOn as On, WorkloadKind as W};
     let on_fat_tree = match (s.pattern, s.topology) {
-        ("exchange" | "alltoall", "fattree") => true,
-        ("exchange" | "alltoall", "mesh") => false,
-        ("scatter", "fattree") => {
+        (W::Exchange | W::AllToAll, On::FatTree) => true,
+        (W::Exchange | W::AllToAll | W::Scatter, On::Mesh) => false,
+        (W::Scatter, On::FatTree) => {
             notes.push(Notice(
                 "the book prices scatters on a mesh only (paper 001's algorithms); using the mesh".into(),
             ));
             false
         }
-        ("irregular" | "redist", "fattree" | "mesh") => {
+        (W::Irregular | W::Redist, On::FatTree | On::Mesh) => {
             notes.push(Notice(format!(
                 "{} prices a step by its start-up and bytes whatever the network; the {} setting changes nothing here",
-                if s.pattern == "redist" { "paper 003's GDM model" } else { "paper 000's τ + Mφ model" },
-                s.topology
+                if s.pattern == W::Redist { "paper 003's GDM model" } else { "paper 000's τ + Mφ model" },
+                s.topology.keyword()
             )));
             false
         }
-        (pattern, _) => pattern == "exchange",
+        // The paper's own network: a fat tree for a complete exchange.
+        (pattern, On::Auto) => pattern == W::Exchange,
     };
-    let exchange = matches!(s.pattern, "exchange" | "alltoall");
+    let exchange = matches!(s.pattern, W::Exchange | W::AllToAll);
     match s.pattern {
         _ if exchange && on_fat_tree => {
             let q = if p.is_power_of_two() { p } else { 1 << p.ilog2() };
@@ -183,7 +242,7 @@ pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
             }
             Workload::Exchange { p: q, bytes: s.bytes }
         }
-        "exchange" | "alltoall" | "scatter" => {
+        W::Exchange | W::AllToAll | W::Scatter => {
             let (rows, cols) = mesh_of(p);
             let bytes = s.bytes.min(16384);
             if bytes < s.bytes {
@@ -192,18 +251,18 @@ pub fn workload(s: &AdvisorSettings, notes: &mut Vec<Notice>) -> Workload {
                     s.bytes
                 )));
             }
-            if s.pattern == "scatter" {
+            if s.pattern == W::Scatter {
                 Workload::Scatter { rows, cols, bytes }
             } else {
                 Workload::AllToAll { rows, cols, bytes }
             }
         }
-        "redist" => Workload::Redist {
+        W::Redist => Workload::Redist {
             k: s.k,
             p,
             bytes: s.bytes,
         },
-        _ => {
+        W::Irregular => {
             let d = s.d.min(p - 1);
             if d < s.d {
                 notes.push(Notice(format!(

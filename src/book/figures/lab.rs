@@ -49,7 +49,7 @@ crate::settings! {
     /// The matrix, the machine, the network and the selected row.
     pub struct LabSettings {
         pub com: String = COM,
-        pub generator: &'static str = choice("gen", "generator", &["nonuniform", "fig7", "random", "mesh", "perm"], "nonuniform"),
+        pub generator: Gen = choice("gen", "generator", &["nonuniform", "fig7", "random", "mesh", "perm"], "nonuniform"),
         pub n: usize = int("n", "processors n", 2, LAB_MAX_N as i64, 16),
         pub d: usize = int("d", "messages per processor d", 1, LAB_MAX_N as i64 - 1, 4),
         pub bytes: u64 = int("bytes", "bytes (the unit of NICE's test sets)", 1, 1_048_576, 1024),
@@ -184,7 +184,7 @@ impl Figure for Lab {
     fn key(s: &LabSettings) -> (LabKey, Vec<Notice>) {
         let mut notices = Vec::new();
         let source = if s.com.trim().is_empty() {
-            let kind = Gen::parse(s.generator).unwrap_or(Gen::Nonuniform);
+            let kind = s.generator;
             let d = if kind.uses_d() && s.d >= s.n {
                 notices.push(Notice(format!(
                     "d = {} needs more processors than n = {}; using d = {}",

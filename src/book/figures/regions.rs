@@ -17,6 +17,7 @@ use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::advise::{Workload, mesh_candidates, mesh_prices, rank};
 use crate::core::mesh::Op;
 use crate::core::pool::{Sweep, Swept};
+use crate::core::keyword::Keyword;
 use crate::core::step::Stepper;
 use serde::{Deserialize, Serialize};
 
@@ -40,10 +41,46 @@ pub const P: ParamSpec = ParamSpec {
     },
 };
 
+/// Which map (`map`): the workload whose regions it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionMap {
+    /// LP or CGM for d messages per processor (paper 000).
+    LpCgm,
+    /// LEX, PEX, REX or BEX on a fat tree (paper 004).
+    Exchange,
+    /// An all-to-all on a mesh (paper 001).
+    AllToAll,
+    /// A scatter on a mesh (paper 001).
+    Scatter,
+    /// Direct, indirect or hybrid redistribution (paper 003).
+    Redist,
+}
+
+impl Keyword for RegionMap {
+    const ALL: &'static [Self] = &[
+        RegionMap::LpCgm,
+        RegionMap::Exchange,
+        RegionMap::AllToAll,
+        RegionMap::Scatter,
+        RegionMap::Redist,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            RegionMap::LpCgm => "lpcgm",
+            RegionMap::Exchange => "exchange",
+            RegionMap::AllToAll => "alltoall",
+            RegionMap::Scatter => "scatter",
+            RegionMap::Redist => "redist",
+        }
+    }
+}
+
+crate::keyword_settings!(RegionMap);
+
 crate::settings! {
     /// The map and the machine.
     pub struct RegionsSettings {
-        pub map: &'static str = MAP,
+        pub map: RegionMap = MAP,
         pub machine: &'static str = MACHINE,
         pub tau: Option<f64> = TAU,
         pub bw: Option<f64> = BW,
@@ -54,7 +91,7 @@ crate::settings! {
 /// The map's inputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RegionsKey {
-    pub map: &'static str,
+    pub map: RegionMap,
     pub machine: MachineChoice,
     pub p: usize,
 }
@@ -161,7 +198,7 @@ impl RegionsSweep {
     pub fn new(key: &RegionsKey) -> Self {
         let p = key.p;
         let (title, x_label, y_label, xs, rows): (String, &'static str, &'static str, Vec<u64>, Rows) = match key.map {
-            "exchange" => (
+            RegionMap::Exchange => (
                 "Complete exchange on a fat tree: LEX, PEX, REX or BEX (paper 004's model)".into(),
                 "bytes per message",
                 "processors",
@@ -173,8 +210,8 @@ impl RegionsSweep {
                         .collect(),
                 ),
             ),
-            "alltoall" | "scatter" => {
-                let op = if key.map == "alltoall" { Op::AllToAll } else { Op::Scatter };
+            RegionMap::AllToAll | RegionMap::Scatter => {
+                let op = if key.map == RegionMap::AllToAll { Op::AllToAll } else { Op::Scatter };
                 (
                     format!(
                         "{} on a mesh (paper 001's algorithms, the Delta model rescaled)",
@@ -186,7 +223,7 @@ impl RegionsSweep {
                     Rows::Mesh(op, MESHES.to_vec()),
                 )
             }
-            "redist" => (
+            RegionMap::Redist => (
                 format!("Redistribution cyclic(x) → cyclic(Kx) on {p} processors: direct, indirect or hybrid (paper 003, Corollary 2)"),
                 "array bytes per processor",
                 "K",
@@ -198,7 +235,7 @@ impl RegionsSweep {
                         .collect(),
                 ),
             ),
-            _ => {
+            RegionMap::LpCgm => {
                 let mut ds: Vec<usize> = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].into_iter().filter(|&d| d < p).collect();
                 if ds.last() != Some(&(p - 1)) {
                     ds.push(p - 1);
@@ -345,14 +382,16 @@ mod tests {
     use super::*;
     use crate::core::cost::machine::Machine;
 
-    fn map(name: &'static str, machine: &str) -> RegionGrid {
+    fn map(name: &str, machine: &str) -> RegionGrid {
         let (machine, _) = machine_choice(machine, None, None);
-        crate::core::step::run(Regions::compute(&RegionsKey { map: name, machine, p: 32 }))
+        let map = RegionMap::from_keyword(name).expect("a map");
+        crate::core::step::run(Regions::compute(&RegionsKey { map, machine, p: 32 }))
     }
 
     #[test]
     fn every_map_fills_its_cells_with_the_advisors_winner() {
-        for name in ["lpcgm", "exchange", "alltoall", "scatter", "redist"] {
+        for m in RegionMap::ALL {
+            let name = m.keyword();
             let g = map(name, "delta");
             assert!(!g.candidates.is_empty(), "{name}");
             for (y, row) in g.cells.iter().enumerate() {

@@ -6,6 +6,7 @@
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::reproduce::{self, Selection, Table, table_ids};
+use crate::core::keyword::Keyword;
 use crate::core::step::Stepper;
 
 /// Which paper.
@@ -24,10 +25,37 @@ pub const TABLE: ParamSpec = ParamSpec {
     kind: ParamKind::Text { max_len: 24 },
 };
 
+/// Which paper's tables (`paper`): one of the five, or all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaperChoice {
+    All,
+    /// A paper by its number in `papers/` (`000` … `004`).
+    One(&'static str),
+}
+
+impl Keyword for PaperChoice {
+    const ALL: &'static [Self] = &[
+        PaperChoice::All,
+        PaperChoice::One("000"),
+        PaperChoice::One("001"),
+        PaperChoice::One("002"),
+        PaperChoice::One("003"),
+        PaperChoice::One("004"),
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            PaperChoice::All => "all",
+            PaperChoice::One(n) => n,
+        }
+    }
+}
+
+crate::keyword_settings!(PaperChoice);
+
 crate::settings! {
     /// The paper and the table.
     pub struct ReproduceSettings {
-        pub paper: &'static str = PAPER,
+        pub paper: PaperChoice = PAPER,
         pub table: String = TABLE,
     }
 }
@@ -51,7 +79,10 @@ impl Figure for Reproduce {
     /// A table that is not one of the paper's is a notice, and the whole
     /// paper is shown.
     fn key(s: &ReproduceSettings) -> (Selection, Vec<Notice>) {
-        let paper = (s.paper != "all").then(|| s.paper.to_string());
+        let paper = match s.paper {
+            PaperChoice::All => None,
+            PaperChoice::One(n) => Some(n.to_string()),
+        };
         let table = s.table.trim();
         let wanted = (!table.is_empty() && table != "all").then(|| table.to_string());
         let sel = Selection {

@@ -136,19 +136,28 @@ pub enum Gen {
     Perm,
 }
 
-impl Gen {
-    /// Reads a generator's link name.
-    pub fn parse(name: &str) -> Option<Gen> {
-        Some(match name {
-            "fig7" => Gen::Fig7,
-            "random" => Gen::Random,
-            "nonuniform" => Gen::Nonuniform,
-            "mesh" => Gen::Mesh,
-            "perm" => Gen::Perm,
-            _ => return None,
-        })
+impl crate::core::keyword::Keyword for Gen {
+    const ALL: &'static [Self] = &[
+        Gen::Nonuniform,
+        Gen::Fig7,
+        Gen::Random,
+        Gen::Mesh,
+        Gen::Perm,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            Gen::Fig7 => "fig7",
+            Gen::Random => "random",
+            Gen::Nonuniform => "nonuniform",
+            Gen::Mesh => "mesh",
+            Gen::Perm => "perm",
+        }
     }
+}
 
+crate::keyword_settings!(Gen);
+
+impl Gen {
     /// Whether it reads d.
     pub fn uses_d(self) -> bool {
         matches!(self, Gen::Fig7 | Gen::Random | Gen::Nonuniform)

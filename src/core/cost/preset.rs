@@ -19,6 +19,7 @@
 //! ```
 
 use super::perm::PermCost;
+use crate::route::Route;
 use serde::{Deserialize, Serialize};
 
 /// The schema name written into, and required from, every preset.
@@ -81,23 +82,30 @@ impl Preset {
     /// settings (τ at least 0.001 µs, bandwidth at most 10⁶ MB/s, its
     /// limits), rounded to what the advisor shows.
     pub fn advisor_link(&self) -> String {
-        format!(
-            "#/embed/advisor?machine=custom&tau={}&bw={}",
-            short(self.tau_us.clamp(0.001, 100_000.0), 3),
-            short(self.bandwidth_mb_s.clamp(0.01, 1_000_000.0), 1)
-        )
+        self.advisor_settings()
+            .iter()
+            .fold(Route::embed("advisor"), |r, (k, v)| r.with(k, v))
+            .to_hash()
+    }
+
+    /// The advisor's settings for this machine, in the link's order.
+    fn advisor_settings(&self) -> [(&'static str, String); 3] {
+        [
+            ("machine", "custom".into()),
+            ("tau", short(self.tau_us.clamp(0.001, 100_000.0), 3)),
+            ("bw", short(self.bandwidth_mb_s.clamp(0.01, 1_000_000.0), 1)),
+        ]
     }
 
     /// The same settings on chapter 11's first advisor (figure id
     /// `advisor_cm5`), so the chapter opens with this machine.
     pub fn chapter_link(&self) -> String {
-        let settings = self.advisor_link();
-        let query = settings.split_once('?').map_or("", |(_, q)| q);
-        let prefixed: Vec<String> = query
-            .split('&')
-            .map(|kv| format!("advisor_cm5.{kv}"))
-            .collect();
-        format!("#/chapter/choosing?{}", prefixed.join("&"))
+        self.advisor_settings()
+            .iter()
+            .fold(Route::chapter("choosing"), |r, (k, v)| {
+                r.with(&format!("advisor_cm5.{k}"), v)
+            })
+            .to_hash()
     }
 
     /// Reads a preset file, with a message naming what is wrong.

@@ -3,6 +3,7 @@
 //! its predicted time and where that time goes; the player adds them
 //! cheapest first.
 
+use crate::book::route::Route;
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::advisor::{Advice, Advisor, AdvisorSettings};
@@ -55,7 +56,7 @@ fn view(ctx: &Ctx<Advice>, a: &Advice) -> Html {
             <p><strong>{format!("Use {}", best.algo)}</strong>{format!(
                 " for {} on {}: predicted {}, because {}.{margin} ",
                 describe(&a.key.workload), m.title, time(best.us), best.why)}
-                {"Learn it in "}<a href={format!("#/chapter/{}", best.chapter)}>{chapter_name(best.chapter)}</a>{"."}
+                {"Learn it in "}<a href={Route::chapter(best.chapter).to_hash()}>{chapter_name(best.chapter)}</a>{"."}
             </p>
             <p class="repro-method">{format!("Machine: τ = {} and {:.1} MB/s — {}.", time(m.cost.tau_us), 1.0 / m.cost.phi_us_per_byte, m.source)}</p>
         </div>
@@ -72,7 +73,7 @@ fn view(ctx: &Ctx<Advice>, a: &Advice) -> Html {
                     <td>{time(c.us)}</td>
                     <td>{format!("×{:.2}", c.us / best.us.max(1e-9))}</td>
                     <td class="text wrap">{c.why.clone()}</td>
-                    <td class="text wrap"><a href={format!("#/chapter/{}", c.chapter)}>{chapter_name(c.chapter)}</a></td>
+                    <td class="text wrap"><a href={Route::chapter(c.chapter).to_hash()}>{chapter_name(c.chapter)}</a></td>
                 </tr>
             }
         })

@@ -3,6 +3,7 @@
 //! colour), the legend with the chapter that teaches each, and at the
 //! player's row every cell's time and its margin over the runner-up.
 
+use crate::book::route::Route;
 use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::book::figures::regions::{RegionGrid, Regions, RegionsSettings};
@@ -57,7 +58,7 @@ fn view(ctx: &Ctx<RegionGrid>, g: &RegionGrid) -> Html {
     let legend = html! {
         <ul class="claims">
             { for g.candidates.iter().zip(&g.chapters).map(|(c, ch)| html! {
-                <li>{format!("{c}: taught in ")}<a href={format!("#/chapter/{ch}")}>{chapter_name(ch)}</a></li>
+                <li>{format!("{c}: taught in ")}<a href={Route::chapter(ch).to_hash()}>{chapter_name(ch)}</a></li>
             }) }
         </ul>
     };

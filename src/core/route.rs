@@ -12,6 +12,11 @@
 //!
 //! Parsing never fails: anything unrecognised becomes [`Route::NotFound`]
 //! and the page says so.
+//!
+//! It lives in the core, the lowest layer that writes a link (a machine
+//! preset names the advisor set to its machine, `cost::preset`), so that
+//! every link the book, the CLI and the MPI runner write goes through it;
+//! the book re-exports it as `book::route`.
 
 /// A parsed location.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +30,7 @@ pub enum Route {
         figure: String,
         query: Query,
     },
-    /// A chapter in presenter mode (see [`crate::book::slides`]).
+    /// A chapter in presenter mode (the book's `book::slides`).
     Present {
         slug: String,
         query: Query,
@@ -43,10 +48,8 @@ pub const STEP: &str = "step";
 
 /// A chapter figure block's line `defer: true`: that figure, though its
 /// kind is light in general, is heavy with the chapter's settings, and
-/// waits for the reader as a [`Figure::DEFERRED`] one does. Not a setting:
-/// a link cannot give it.
-///
-/// [`Figure::DEFERRED`]: crate::book::figure::Figure::DEFERRED
+/// waits for the reader as a figure whose kind is deferred (the book's
+/// `Figure::DEFERRED`) does. Not a setting: a link cannot give it.
 pub const DEFER: &str = "defer";
 
 impl Route {
@@ -72,6 +75,42 @@ impl Route {
             },
             _ => Route::NotFound { path: decode(path) },
         }
+    }
+
+    /// Chapter `slug`, at its start.
+    pub fn chapter(slug: &str) -> Route {
+        Route::Chapter {
+            slug: slug.into(),
+            query: Query::new(),
+        }
+    }
+
+    /// Figure `figure` alone, as an embed.
+    pub fn embed(figure: &str) -> Route {
+        Route::Embed {
+            figure: figure.into(),
+            query: Query::new(),
+        }
+    }
+
+    /// Chapter `slug` as slides, from the first.
+    pub fn present(slug: &str) -> Route {
+        Route::Present {
+            slug: slug.into(),
+            query: Query::new(),
+        }
+    }
+
+    /// This route with `key=value` added to its query (a route without a
+    /// query, the cover or a page not found, stays as it is).
+    pub fn with(mut self, key: &str, value: impl ToString) -> Route {
+        if let Route::Chapter { query, .. }
+        | Route::Embed { query, .. }
+        | Route::Present { query, .. } = &mut self
+        {
+            query.push((key.into(), value.to_string()));
+        }
+        self
     }
 
     /// The hash for this route, starting with `#`.
