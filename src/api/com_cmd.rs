@@ -11,11 +11,16 @@ use serde::Serialize;
 /// The generators `--gen` accepts.
 pub const GENERATORS: &[&str] = &["fig7", "random", "nonuniform", "mesh"];
 
-/// Largest n the commands accept in this build: the core's limit natively;
-/// in the browser a dense n × n matrix must also travel through JSON and be
-/// drawn, so the limit is the book's.
+/// Largest n a browser tab takes, declared once for the book's figures
+/// (`book::inputs::matrix::MAX_BROWSER_N`, its notes) and the JS API: a
+/// dense n × n matrix must travel through JSON, be drawn and be traced in
+/// the tab's memory.
+pub const BROWSER_MAX_N: usize = 1024;
+
+/// Largest n the commands accept in this build: the core's limit natively,
+/// the browser's in the JS API.
 pub const MAX_API_N: usize = if cfg!(target_arch = "wasm32") {
-    1024
+    BROWSER_MAX_N
 } else {
     MAX_N
 };

@@ -23,7 +23,7 @@ mod simulate_cmd;
 
 pub use args::Args;
 pub use collective_cmd::{CollectiveResponse, SendJson, collective};
-pub use com_cmd::{ComResponse, com};
+pub use com_cmd::{BROWSER_MAX_N, ComResponse, com};
 pub use exchange_cmd::{ExchangeResponse, exchange};
 pub use redist_cmd::{RedistResponse, redist};
 pub use schedule_cmd::{ScheduleResponse, schedule, schedule_matrix};

@@ -14,7 +14,7 @@
 //! on the first call by the small script in `index.html`), so a large
 //! simulation never freezes the page, and a reader who never calls the API
 //! never downloads it. The commands still apply the browser's size limits
-//! (see `api::com_cmd::MAX_API_N`), because the worker's memory is the tab's.
+//! (see `api::BROWSER_MAX_N`), because the worker's memory is the tab's.
 
 use crate::api::Args;
 use serde::Serialize;

@@ -13,8 +13,9 @@ use crate::core::step::{Progress, Stepper};
 use crate::core::trace::Trace;
 
 /// Largest n the matrix figures accept: above this a trace of the whole
-/// construction no longer fits comfortably in a browser tab.
-pub const MAX_BROWSER_N: i64 = 1024;
+/// construction no longer fits comfortably in a browser tab (the command
+/// layer's limit for the JS API, declared there).
+pub const MAX_BROWSER_N: i64 = crate::api::BROWSER_MAX_N as i64;
 
 /// Processors, for the figures that draw the matrix as a canvas.
 pub const N: ParamSpec = ParamSpec {
@@ -357,6 +358,11 @@ pub fn apply_flips(com: &Com, flips: &[(usize, usize)]) -> Com {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_note_under_n_gives_the_limit_the_settings_apply() {
+        assert_eq!(N_NOTE.1, format!("at most {MAX_BROWSER_N} in the browser"));
+    }
 
     fn matrix(n: usize, d: usize, flip: &str) -> (Matrix, Vec<Notice>) {
         Matrix::check(n, d, 1, SwapMode::Both, flip)

@@ -16,8 +16,9 @@ use crate::core::rng::Rng;
 use crate::core::sim::randperm::derangement;
 
 /// Most processors the lab takes: a dense matrix of this size is a million
-/// messages, which the browser schedules in seconds; more would freeze it.
-pub const LAB_MAX_N: usize = 1024;
+/// messages, which the browser schedules in seconds; more would freeze it
+/// (the browser's limit, declared once in the command layer).
+pub const LAB_MAX_N: usize = crate::api::BROWSER_MAX_N;
 
 /// Longest matrix the lab writes into a link. Browsers take much longer
 /// addresses, but mail and chat programs cut or refuse them; a larger
