@@ -5,34 +5,16 @@
 //! the reason, and the caps are said under the settings.
 
 use crate::book::figure::{Figure, Limit};
-use crate::book::inputs::matrix::{D, SEED};
-use crate::book::inputs::network::{
-    ALGO, BYTES, COLLECTIVE, COLS, DEGREE, K, REDIST, RedistScheme, MESH_LIMITS, NET, Net, NetAlgo, PAIRS, PATTERN, Pattern, ROWS, SYNC, SimParams,
-    SimRequest,
-};
+use crate::book::inputs::network::{MESH_LIMITS, SYNC, SimParams};
 use crate::book::params::Notice;
-use crate::core::mesh::Algo as MeshAlgo;
 use crate::core::net::layout::Layout;
 use crate::core::sim::{self, Film, FilmRun, SimView, Sync, Traffic};
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
-crate::settings! {
+crate::book::inputs::network::sim_settings! {
     /// The network, the messages, their schedule and how phases follow.
     pub struct NetsimSettings {
-        pub net: Net = NET,
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
-        pub pattern: Pattern = PATTERN,
-        pub algo: NetAlgo = ALGO,
-        pub collective: MeshAlgo = COLLECTIVE,
-        pub k: usize = K,
-        pub redist: RedistScheme = REDIST,
-        pub degree: usize = DEGREE,
-        pub d: usize = D,
-        pub seed: u64 = SEED,
-        pub bytes: u64 = BYTES,
-        pub pairs: String = PAIRS,
         pub sync: Sync = SYNC,
     }
 }
@@ -175,22 +157,7 @@ impl Figure for Netsim {
     type Output = SimRun;
 
     fn key(s: &NetsimSettings) -> (SimParams, Vec<Notice>) {
-        SimParams::read(&SimRequest {
-            net: s.net,
-            rows: s.rows,
-            cols: s.cols,
-            pattern: s.pattern,
-            algo: s.algo,
-            collective: s.collective,
-            k: s.k,
-            redist: s.redist,
-            degree: s.degree,
-            d: s.d,
-            seed: s.seed,
-            bytes: s.bytes,
-            pairs: &s.pairs,
-            sync: s.sync,
-        })
+        SimParams::read(&s.request(s.sync))
     }
 
     /// Scheduling, setting up and simulating each run in slices, with a
@@ -210,9 +177,9 @@ impl Figure for Netsim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::params::pairs;
     use crate::book::figures::checks::run;
-
+    use crate::book::inputs::network::Net;
+    use crate::book::params::pairs;
 
     #[test]
     fn the_animator_records_or_says_why_not() {

@@ -3,12 +3,8 @@
 //! one phase per step, with the difference explained.
 
 use crate::book::figure::{Figure, Limit};
-use crate::book::inputs::matrix::{D, SEED};
-use crate::book::inputs::network::{MESH_LIMITS, NetAlgo,
-    ALGO, BYTES, COLLECTIVE, COLS, DEGREE, K, REDIST, RedistScheme, NET, Net, PAIRS, PATTERN, Pattern, ROWS, SimRequest, SimParams,
-};
+use crate::book::inputs::network::{MESH_LIMITS, SimParams};
 use crate::book::params::Notice;
-use crate::core::mesh::Algo as MeshAlgo;
 use crate::book::reports::{Report, predict_report};
 use crate::core::sim::runs::Runs;
 use crate::core::sim::{self as sim, Sync, predict};
@@ -18,24 +14,10 @@ use crate::core::step::{Stepper, map};
 /// simulation).
 pub const MAX_BROWSER_MOVES: u64 = 40_000_000;
 
-crate::settings! {
+crate::book::inputs::network::sim_settings! {
     /// The network, the messages and their schedule (phases follow one
     /// another at barriers, as the models assume).
-    pub struct PredictSettings {
-        pub net: Net = NET,
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
-        pub pattern: Pattern = PATTERN,
-        pub algo: NetAlgo = ALGO,
-        pub collective: MeshAlgo = COLLECTIVE,
-        pub k: usize = K,
-        pub redist: RedistScheme = REDIST,
-        pub degree: usize = DEGREE,
-        pub d: usize = D,
-        pub seed: u64 = SEED,
-        pub bytes: u64 = BYTES,
-        pub pairs: String = PAIRS,
-    }
+    pub struct PredictSettings {}
 }
 
 /// The prediction beside the simulation.
@@ -57,22 +39,7 @@ impl Figure for Predict {
     type Output = Report;
 
     fn key(s: &PredictSettings) -> (SimParams, Vec<Notice>) {
-        SimParams::read(&SimRequest {
-            net: s.net,
-            rows: s.rows,
-            cols: s.cols,
-            pattern: s.pattern,
-            algo: s.algo,
-            collective: s.collective,
-            k: s.k,
-            redist: s.redist,
-            degree: s.degree,
-            d: s.d,
-            seed: s.seed,
-            bytes: s.bytes,
-            pairs: &s.pairs,
-            sync: Sync::Barrier,
-        })
+        SimParams::read(&s.request(Sync::Barrier))
     }
 
     fn compute(params: &SimParams) -> Box<dyn Stepper<Output = Report>> {

@@ -147,6 +147,58 @@ impl RedistScheme {
 
 crate::keyword_settings!(Net, Pattern, NetAlgo, RedistScheme);
 
+/// Declares a figure's settings with the simulation's shared settings
+/// (network, messages, schedule: declared once, here) followed by the
+/// figure's own, and `request`, which reads the shared ones into a
+/// [`SimRequest`] with the phases' synchronisation.
+macro_rules! sim_settings {
+    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
+        $crate::settings! {
+            $(#[$meta])*
+            pub struct $name {
+                pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET,
+                pub rows: usize = $crate::book::inputs::network::ROWS,
+                pub cols: usize = $crate::book::inputs::network::COLS,
+                pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN,
+                pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO,
+                pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE,
+                pub k: usize = $crate::book::inputs::network::K,
+                pub redist: $crate::book::inputs::network::RedistScheme = $crate::book::inputs::network::REDIST,
+                pub degree: usize = $crate::book::inputs::network::DEGREE,
+                pub d: usize = $crate::book::inputs::matrix::D,
+                pub seed: u64 = $crate::book::inputs::matrix::SEED,
+                pub bytes: u64 = $crate::book::inputs::network::BYTES,
+                pub pairs: String = $crate::book::inputs::network::PAIRS,
+                $($own)*
+            }
+        }
+
+        impl $name {
+            /// The simulation these settings ask for, its phases
+            /// following one another as `sync` says.
+            pub fn request(&self, sync: $crate::core::sim::Sync) -> $crate::book::inputs::network::SimRequest<'_> {
+                $crate::book::inputs::network::SimRequest {
+                    net: self.net,
+                    rows: self.rows,
+                    cols: self.cols,
+                    pattern: self.pattern,
+                    algo: self.algo,
+                    collective: self.collective,
+                    k: self.k,
+                    redist: self.redist,
+                    degree: self.degree,
+                    d: self.d,
+                    seed: self.seed,
+                    bytes: self.bytes,
+                    pairs: &self.pairs,
+                    sync,
+                }
+            }
+        }
+    };
+}
+pub(crate) use sim_settings;
+
 /// A simulation as the settings describe it, before the checks that need
 /// several of them.
 #[derive(Clone, Debug, PartialEq)]
