@@ -241,16 +241,28 @@ keyword_settings!(
 );
 
 /// Declares a settings struct: each field with its type and the
-/// [`ParamSpec`] that gives its key, label, limits and default. See the
+/// [`ParamSpec`] that gives its key, label, limits and default; `@name,`
+/// in place of a field includes a group of settings several figures share,
+/// declared once in [`settings_group!`](crate::settings_group). See the
 /// module's documentation for an example.
 #[macro_export]
 macro_rules! settings {
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident {
-            $( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr ),* $(,)?
-        }
+        $vis:vis struct $name:ident { $($body:tt)* }
     ) => {
+        $crate::settings!(@munch ($(#[$meta])* $vis struct $name) [] $($body)*);
+    };
+    // A group, expanded in place.
+    (@munch $head:tt [$($done:tt)*] @ $group:ident $(, $($rest:tt)*)?) => {
+        $crate::settings_group!($group $head [$($done)*] $($($rest)*)?);
+    };
+    // One field.
+    (@munch $head:tt [$($done:tt)*] $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr $(, $($rest:tt)*)?) => {
+        $crate::settings!(@munch $head [$($done)* $(#[$fmeta])* $fvis $field : $ty = $spec,] $($($rest)*)?);
+    };
+    // Every field read: the struct and its reading.
+    (@munch ($(#[$meta:meta])* $vis:vis struct $name:ident) [$( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr, )*]) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
         $vis struct $name {
@@ -274,6 +286,22 @@ macro_rules! settings {
                 Ok(())
             }
         }
+    };
+}
+
+/// The groups of settings several figures share, each declared once and
+/// included with `@name,` in [`settings!`](crate::settings):
+/// - `@machine`: the machine a workload is priced on, a preset or the
+///   reader's own τ and bandwidth (the advisor, the region maps, the lab).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! settings_group {
+    (machine $head:tt [$($done:tt)*] $($rest:tt)*) => {
+        $crate::settings!(@munch $head [$($done)*
+            pub machine: $crate::book::figures::advisor::MachineSetting = $crate::book::figures::advisor::MACHINE,
+            pub tau: Option<f64> = $crate::book::figures::advisor::TAU,
+            pub bw: Option<f64> = $crate::book::figures::advisor::BW,
+        ] $($rest)*);
     };
 }
 
@@ -314,6 +342,24 @@ mod tests {
             algo: Algo = ALGO,
             tau: Option<f64> = TAU,
         }
+    }
+
+    crate::settings! {
+        struct WithGroup {
+            n: usize = N,
+            @machine,
+            algo: Algo = ALGO,
+        }
+    }
+
+    #[test]
+    fn a_group_is_included_in_place() {
+        let keys: Vec<&str> = WithGroup::PARAMS.iter().map(|p| p.key).collect();
+        assert_eq!(keys, ["n", "machine", "tau", "bw", "algo"]);
+        let d = WithGroup::from_values(&Values::default());
+        assert_eq!(d.machine.keyword(), "cm5");
+        assert_eq!((d.tau, d.bw), (None, None));
+        assert_eq!(WithGroup::check_choices(), Ok(()));
     }
 
     #[test]

@@ -53,9 +53,7 @@ const fn int(key: &'static str, label: &'static str, min: i64, max: i64, default
 crate::settings! {
     /// The machine and the workload.
     pub struct AdvisorSettings {
-        pub machine: &'static str = MACHINE,
-        pub tau: Option<f64> = TAU,
-        pub bw: Option<f64> = BW,
+        @machine,
         pub pattern: WorkloadKind = ParamSpec {
             key: "pattern",
             label: "workload",
@@ -136,6 +134,47 @@ impl Keyword for PricedOn {
 
 crate::keyword_settings!(WorkloadKind, PricedOn);
 
+/// The `machine` setting: one of the core's presets, or the reader's own
+/// (`custom`, with τ and the bandwidth given beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MachineSetting {
+    Preset(Machine),
+    Custom,
+}
+
+impl MachineSetting {
+    /// The preset, if it is one.
+    pub fn preset(self) -> Option<Machine> {
+        match self {
+            MachineSetting::Preset(m) => Some(m),
+            MachineSetting::Custom => None,
+        }
+    }
+}
+
+impl Keyword for MachineSetting {
+    /// The core's presets in their order ([`Machine::ALL`], checked by a
+    /// test), then `custom`.
+    const ALL: &'static [Self] = &[
+        MachineSetting::Preset(Machine::Cm5),
+        MachineSetting::Preset(Machine::Cm5PointToPoint),
+        MachineSetting::Preset(Machine::Delta),
+        MachineSetting::Preset(Machine::Ipsc860),
+        MachineSetting::Preset(Machine::Sp2),
+        MachineSetting::Preset(Machine::T3d),
+        MachineSetting::Preset(Machine::Cluster),
+        MachineSetting::Custom,
+    ];
+    fn keyword(self) -> &'static str {
+        match self {
+            MachineSetting::Preset(m) => m.name(),
+            MachineSetting::Custom => "custom",
+        }
+    }
+}
+
+crate::keyword_settings!(MachineSetting);
+
 /// A machine as the reader set it: τ, φ and what to call it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MachineChoice {
@@ -147,9 +186,9 @@ pub struct MachineChoice {
 
 /// Reads the machine settings: a preset, overridden by τ or bandwidth
 /// when given; `custom` with one of them blank takes the CM-5's.
-pub fn machine_choice(name: &str, tau: Option<f64>, bw: Option<f64>) -> (MachineChoice, Vec<Notice>) {
+pub fn machine_choice(setting: MachineSetting, tau: Option<f64>, bw: Option<f64>) -> (MachineChoice, Vec<Notice>) {
     let mut notes = Vec::new();
-    let preset = Machine::parse(name).ok();
+    let preset = setting.preset();
     let base = preset.unwrap_or(Machine::Cm5);
     if preset.is_none() && (tau.is_none() || bw.is_none()) {
         notes.push(Notice(format!(
@@ -319,6 +358,13 @@ impl Figure for Advisor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_machine_setting_offers_every_preset_of_the_core_then_custom() {
+        let presets: Vec<Machine> = MachineSetting::ALL.iter().filter_map(|m| m.preset()).collect();
+        assert_eq!(presets, Machine::ALL);
+        assert_eq!(MachineSetting::ALL.last(), Some(&MachineSetting::Custom));
+    }
     use crate::book::figures::checks::output;
     use crate::book::params::pairs;
 

@@ -6,7 +6,8 @@
 //! animator and a measured timeline.
 
 use crate::book::figure::Figure;
-use crate::book::figures::advisor::{BW, MACHINE, TAU, machine_choice};
+use crate::book::figures::advisor::{MachineSetting, machine_choice};
+use crate::core::keyword::Keyword;
 use crate::book::inputs::matrix::SEED;
 use crate::book::lab::compare::{
     Candidate, Compare, Item, LabNet, NAMES, Pricing, Row, Table, candidates,
@@ -14,7 +15,6 @@ use crate::book::lab::compare::{
 use crate::book::lab::matrix::{Gen, LAB_MAX_N, generate, read};
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::com::Com;
-use crate::core::cost::machine::Machine;
 use crate::core::pool::{Pool, Sweep, Swept};
 use crate::core::step::Stepper;
 use std::cell::RefCell;
@@ -54,9 +54,7 @@ crate::settings! {
         pub d: usize = int("d", "messages per processor d", 1, LAB_MAX_N as i64 - 1, 4),
         pub bytes: u64 = int("bytes", "bytes (the unit of NICE's test sets)", 1, 1_048_576, 1024),
         pub seed: u64 = SEED,
-        pub machine: &'static str = MACHINE,
-        pub tau: Option<f64> = TAU,
-        pub bw: Option<f64> = BW,
+        @machine,
         pub net: LabNet = choice("net", "simulated on", &["fattree", "mesh", "hypercube", "off"], "fattree"),
         pub algo: &'static str = choice("algo", "selected row", NAMES, "lp"),
     }
@@ -207,9 +205,9 @@ impl Figure for Lab {
         };
         let (choice, machine_notes) = machine_choice(s.machine, s.tau, s.bw);
         notices.extend(machine_notes);
-        let name = match Machine::parse(s.machine) {
-            Ok(m) if s.tau.is_none() && s.bw.is_none() => m.name(),
-            _ => "custom",
+        let name = match s.machine {
+            MachineSetting::Preset(m) if s.tau.is_none() && s.bw.is_none() => m.name(),
+            _ => MachineSetting::Custom.keyword(),
         };
         let net = s.net;
         let key = LabKey {

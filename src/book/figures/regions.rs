@@ -11,7 +11,7 @@
 //! the page shows progress and can cancel; the figure's player then walks
 //! the rows.
 
-use super::advisor::{BW, MACHINE, MachineChoice, TAU, machine_choice};
+use super::advisor::{MachineChoice, machine_choice};
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::advise::{Workload, mesh_candidates, mesh_prices, rank};
@@ -81,9 +81,7 @@ crate::settings! {
     /// The map and the machine.
     pub struct RegionsSettings {
         pub map: RegionMap = MAP,
-        pub machine: &'static str = MACHINE,
-        pub tau: Option<f64> = TAU,
-        pub bw: Option<f64> = BW,
+        @machine,
         pub p: usize = P,
     }
 }
@@ -383,6 +381,7 @@ mod tests {
     use crate::core::cost::machine::Machine;
 
     fn map(name: &str, machine: &str) -> RegionGrid {
+        let machine = crate::book::figures::advisor::MachineSetting::from_keyword(machine).expect("a machine");
         let (machine, _) = machine_choice(machine, None, None);
         let map = RegionMap::from_keyword(name).expect("a map");
         crate::core::step::run(Regions::compute(&RegionsKey { map, machine, p: 32 }))
