@@ -16,6 +16,8 @@ mod cli;
 mod cli_collective;
 #[path = "cli_exchange.rs"]
 mod cli_exchange;
+#[path = "cli_golden.rs"]
+mod cli_golden;
 #[path = "cli_nice.rs"]
 mod cli_nice;
 #[path = "cli_quiz.rs"]
