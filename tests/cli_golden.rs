@@ -72,7 +72,11 @@ fn every_command_prints_what_it_printed_before() {
     }
     let golden = std::fs::read_to_string(&file).expect("tests/golden/cli.txt");
     let before: Vec<&str> = golden.split("\n=====\n").collect();
-    assert_eq!(before.len(), LINES.len(), "the golden file has one outcome per line");
+    assert_eq!(
+        before.len(),
+        LINES.len(),
+        "the golden file has one outcome per line"
+    );
     for (was, is) in before.iter().zip(&now) {
         assert_eq!(*was, is.as_str(), "a command's output changed");
     }

@@ -90,6 +90,19 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
             ));
         }
     }
+    for l in F::LIMITS {
+        let setting = |key: &str| params.iter().find(|p| p.key == key);
+        if setting(l.key).is_none() {
+            fail(format!("a limit caps '{}', which is not a setting", l.key));
+        }
+        match setting(l.when.0).map(|p| p.kind) {
+            Some(ParamKind::Choice { options, .. }) if options.contains(&l.when.1) => {}
+            _ => fail(format!(
+                "a limit applies while '{}' is '{}', which is not one of that setting's choices",
+                l.when.0, l.when.1
+            )),
+        }
+    }
     if F::POOLED && F::compute(&key::<F>(&[]).0).pool().is_none() {
         fail("it is marked POOLED but its stepper offers no items to the workers".into());
     }
