@@ -1,6 +1,7 @@
-// The book's service worker, written into each build by .ci/post-build
-// from this template: it holds the list of every file of the build and a
-// version that changes whenever any of them does.
+// The book's service worker, written into each build by the site program
+// (src/site, trunk's post-build hook) from this template: it holds the list
+// of every file of the build and a version that changes whenever any of
+// them does.
 //
 // On install it saves every file (chapters never opened included), so that
 // after one visit the whole book opens with the network off. It answers

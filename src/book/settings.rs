@@ -154,8 +154,8 @@ impl FromValue for String {
     }
 }
 
-/// A choice's word as its spec lists it (for choices that name no core
-/// type: a preset or "custom", a table of the appendix).
+/// A choice's word as its spec lists it (for choices that name data rather
+/// than a type: the exercises' chapter, the lab's selected row).
 impl FromValue for &'static str {
     fn from_value(v: Option<&Value>, spec: &ParamSpec) -> Self {
         match or_default(v, spec) {
@@ -205,10 +205,44 @@ pub fn check_keyword<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
     }
 }
 
+/// A type the book owns and offers whole: its settings list exactly its
+/// keywords, in the order of `T::ALL` (a variant added to the type and not
+/// to the options, which no reader could choose, fails the checks).
+pub fn check_keyword_whole<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
+    check_keyword::<T>(spec)?;
+    let words: Vec<&str> = T::ALL.iter().map(|t| t.keyword()).collect();
+    match spec.kind {
+        ParamKind::Choice { options, .. } if options == words.as_slice() => Ok(()),
+        ParamKind::Choice { options, .. } => Err(format!(
+            "{}: the options {options:?} are not the type's words {words:?}",
+            spec.key
+        )),
+        _ => Err(format!(
+            "{} is read as a word but is not a choice",
+            spec.key
+        )),
+    }
+}
+
 /// Makes the types named by words fields of settings structs (one line per
-/// type: a blanket impl would collide with the numbers').
+/// type: a blanket impl would collide with the numbers'). `whole:` before
+/// the types: types the book owns, whose settings must offer every word
+/// ([`check_keyword_whole`]).
 #[macro_export]
 macro_rules! keyword_settings {
+    (whole: $($t:ty),* $(,)?) => {$(
+        impl $crate::book::settings::FromValue for $t {
+            fn from_value(
+                v: Option<&$crate::book::params::Value>,
+                spec: &$crate::book::params::ParamSpec,
+            ) -> Self {
+                $crate::book::settings::keyword_of(v, spec)
+            }
+            fn check(spec: &$crate::book::params::ParamSpec) -> Result<(), String> {
+                $crate::book::settings::check_keyword_whole::<$t>(spec)
+            }
+        }
+    )*};
     ($($t:ty),* $(,)?) => {$(
         impl $crate::book::settings::FromValue for $t {
             fn from_value(

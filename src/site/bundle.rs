@@ -8,30 +8,19 @@ use crate::modules::{Build, Module};
 use crate::tools::{content_hash, installed, read, run, write};
 use std::path::{Path, PathBuf};
 
-/// Bundles every module (at the same time: wasm-opt uses one core each)
-/// into the stage; returns the `<meta>` tags that announce them.
+/// Bundles every module into the stage, one after another (wasm-opt uses
+/// every core on its own, and the test run builds the site beside other
+/// work); returns the `<meta>` tags that announce them.
 pub fn bundle_modules(
     site: &Site,
     modules: &[(&'static Module, PathBuf)],
 ) -> Result<String, String> {
     let scratch = std::env::temp_dir().join(format!("commbook-site-{}", std::process::id()));
-    let results: Vec<Result<String, String>> = std::thread::scope(|s| {
-        let jobs: Vec<_> = modules
-            .iter()
-            .map(|(m, wasm)| {
-                let dir = scratch.join(m.name);
-                s.spawn(move || bundle(site, m, wasm, &dir))
-            })
-            .collect();
-        jobs.into_iter()
-            .map(|j| {
-                j.join()
-                    .unwrap_or_else(|_| Err("a module's bundling panicked".into()))
-            })
-            .collect()
-    });
+    let metas: Result<Vec<String>, String> = modules
+        .iter()
+        .map(|(m, wasm)| bundle(site, m, wasm, &scratch.join(m.name)))
+        .collect();
     let _ = std::fs::remove_dir_all(&scratch);
-    let metas: Result<Vec<String>, String> = results.into_iter().collect();
     Ok(metas?.concat())
 }
 

@@ -8,7 +8,7 @@
 
 use crate::Site;
 use crate::modules::{Build, MODULES, Module};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const WASM: &str = "wasm32-unknown-unknown";
@@ -18,7 +18,8 @@ pub struct Built {
     /// Each module but the book's own, with its built `.wasm`.
     pub modules: Vec<(&'static Module, PathBuf)>,
     /// `$OUT_DIR/pages` of the book's build script in this profile: the
-    /// pages and the search index compiled for this build.
+    /// pages and the search index compiled for this build (once: the
+    /// modules for speed reuse its table of contents).
     pub pages: PathBuf,
 }
 
@@ -36,17 +37,10 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
     let (speed, size) = (names(true), names(false));
     let all: Vec<&str> = modules.iter().map(|m| m.name).collect();
     crate::say(&format!("building the figure modules: {}", all.join(" ")));
-    let mut fast_build = if speed.is_empty() {
-        None
-    } else {
-        let mut c = cargo(&speed);
-        c.args(["--profile", "release-fast"])
-            .env("CARGO_TARGET_DIR", &fast_dir);
-        Some(c.spawn().map_err(|e| format!("cannot run cargo: {e}"))?)
-    };
-    // The book's own binary is asked for too: trunk has just built it, so
-    // it costs nothing, and its build script's message names the pages.
-    let mut c = cargo(&size);
+    // The book's own build, which trunk has just made (so this costs
+    // nothing): its build script's message names the folder of the pages
+    // and the table of contents it compiled.
+    let mut c = cargo(&site.target, &[]);
     c.args([
         "--bin",
         "commbook",
@@ -57,18 +51,46 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
     }
     let out = c
         .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err("building the book failed".into());
+    }
+    let book_out = out_dir(&String::from_utf8_lossy(&out.stdout))?;
+    // The modules for speed build beside the others, reusing that table of
+    // contents rather than compiling the chapters again (build.rs).
+    let mut fast_build = if speed.is_empty() {
+        None
+    } else {
+        let mut c = cargo(&site.target, &speed);
+        c.args(["--profile", "release-fast"])
+            .env("CARGO_TARGET_DIR", &fast_dir)
+            .env("COMMBOOK_TOC_FROM", &book_out);
+        Some(c.spawn().map_err(|e| format!("cannot run cargo: {e}"))?)
+    };
+    // (No binary named would build every binary.)
+    let built = if size.is_empty() {
+        Ok(true)
+    } else {
+        let mut c = cargo(&site.target, &size);
+        if site.release {
+            c.arg("--release");
+        }
+        c.status()
+            .map(|s| s.success())
+            .map_err(|e| format!("cannot run cargo: {e}"))
+    };
     if let Some(child) = fast_build.as_mut() {
-        let status = child.wait().map_err(|e| format!("cargo: {e}"))?;
-        if !status.success() {
+        let fast = child.wait().map_err(|e| format!("cargo: {e}"))?;
+        if !fast.success() {
             return Err("building the modules compiled for speed failed".into());
         }
     }
-    if !out.status.success() {
+    if !built? {
         return Err("building the figure modules failed".into());
     }
-    let pages = pages_dir(&String::from_utf8_lossy(&out.stdout))?;
+    let pages = book_out.join("pages");
     let profile_dir = |m: &Module| {
         if fast(m) {
             fast_dir.join(WASM).join("release-fast")
@@ -85,19 +107,20 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
     Ok(Built { modules, pages })
 }
 
-/// `cargo build` of modules `names` for wasm, quietly.
-fn cargo(names: &[&str]) -> Command {
+/// `cargo build` of modules `names` for wasm, quietly, in `target`.
+fn cargo(target: &Path, names: &[&str]) -> Command {
     let mut c = Command::new("cargo");
-    c.args(["build", "-q", "--target", WASM]);
+    c.args(["build", "-q", "--target", WASM])
+        .env("CARGO_TARGET_DIR", target);
     for n in names {
         c.args(["--bin", &format!("commbook-{n}")]);
     }
     c
 }
 
-/// The `pages` folder beside the book's build script's output, from
-/// cargo's JSON messages (one object a line).
-fn pages_dir(messages: &str) -> Result<PathBuf, String> {
+/// The book's build script's output folder, from cargo's JSON messages
+/// (one object a line).
+fn out_dir(messages: &str) -> Result<PathBuf, String> {
     for line in messages.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
@@ -106,18 +129,26 @@ fn pages_dir(messages: &str) -> Result<PathBuf, String> {
             continue;
         }
         if let Some(dir) = v["out_dir"].as_str() {
-            return Ok(PathBuf::from(dir).join("pages"));
+            return Ok(PathBuf::from(dir));
         }
     }
     Err("cargo did not say where the book's build script wrote the pages".into())
 }
 
-/// Whether a package id is the book's crate (`path+file:///…#commbook@0.1.0`
-/// in today's cargo, `commbook 0.1.0 (path+file:///…)` in older ones).
+/// Whether a package id is the book's crate: `path+file:///…/main#commbook@0.1.0`
+/// in today's cargo, `path+file:///…/commbook#0.1.0` when the folder has
+/// the package's name, `commbook 0.1.0 (path+file:///…)` in older cargo.
 fn is_the_book(id: &serde_json::Value) -> bool {
     let id = id.as_str().unwrap_or("");
-    let name = id.rsplit('#').next().unwrap_or(id);
-    name.split(['@', ' ']).next() == Some("commbook")
+    let name = match id.rsplit_once('#') {
+        Some((url, fragment)) => match fragment.split_once('@') {
+            Some((name, _)) => name,
+            // Only a version: the name is the folder's.
+            None => url.rsplit('/').next().unwrap_or(""),
+        },
+        None => id.split(' ').next().unwrap_or(""),
+    };
+    name == "commbook"
 }
 
 #[cfg(test)]
@@ -125,7 +156,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pages_are_found_in_the_books_build_script_message() {
+    fn the_books_build_script_output_is_found_in_cargos_messages() {
         let msgs = concat!(
             "{\"reason\":\"compiler-artifact\",\"package_id\":\"path+file:///r#commbook@0.1.0\"}\n",
             "{\"reason\":\"build-script-executed\",\"package_id\":\"registry+https://github.com/rust-lang/crates.io-index#serde@1.0.0\",\"out_dir\":\"/t/serde/out\"}\n",
@@ -133,12 +164,13 @@ mod tests {
             "not json\n",
             "{\"reason\":\"build-script-executed\",\"package_id\":\"path+file:///r#commbook@0.1.0\",\"out_dir\":\"/t/book/out\"}\n",
         );
-        assert_eq!(pages_dir(msgs), Ok(PathBuf::from("/t/book/out/pages")));
-        assert!(pages_dir("").is_err());
-        let old = serde_json::json!("commbook 0.1.0 (path+file:///r)");
-        assert!(is_the_book(&old));
-        assert!(!is_the_book(&serde_json::json!(
-            "commbook-api 0.1.0 (path+file:///r)"
-        )));
+        assert_eq!(out_dir(msgs), Ok(PathBuf::from("/t/book/out")));
+        assert!(out_dir("").is_err());
+        let id = |s: &str| is_the_book(&serde_json::json!(s));
+        assert!(id("commbook 0.1.0 (path+file:///r)"));
+        assert!(id("path+file:///home/me/commbook#0.1.0"));
+        assert!(!id("commbook-api 0.1.0 (path+file:///r)"));
+        assert!(!id("path+file:///r/src/api#commbook-api@0.1.0"));
+        assert!(!id("path+file:///home/me/site#0.1.0"));
     }
 }

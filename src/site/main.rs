@@ -8,7 +8,9 @@
 //!    its declaration says (see [`cargo`]);
 //! 2. the chapters' pages and the search index, which the book's build
 //!    script compiled for this very build, are copied beside the site
-//!    (the chapters are compiled once per build);
+//!    (the chapters are compiled once per build: the modules compiled for
+//!    speed, in a target directory of their own, reuse that build's table
+//!    of contents, `COMMBOOK_TOC_FROM` in `build.rs`);
 //! 3. each module is bound by wasm-bindgen, optimised by wasm-opt and its
 //!    glue minified by terser in release builds, named by a hash of its
 //!    content, and announced to the book by a
@@ -75,16 +77,23 @@ fn read_site() -> Result<Site, String> {
         "debug" => false,
         other => return Err(format!("unknown profile '{other}'; use debug or release")),
     };
-    let stage = PathBuf::from(stage);
+    // Paths given relative to where it was started, then the repository's
+    // root as the working folder (cargo, www/sw.js), wherever that was.
+    let absolute = |p: PathBuf| std::path::absolute(&p).unwrap_or(p);
+    let stage = absolute(PathBuf::from(stage));
+    let target = absolute(
+        std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target"))),
+    );
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    std::env::set_current_dir(root).map_err(|e| format!("cannot work in {root}: {e}"))?;
     if !stage.join("index.html").is_file() {
         return Err(format!(
             "{} holds no index.html: not a site trunk has staged",
             stage.display()
         ));
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("target"));
     Ok(Site {
         stage,
         release,

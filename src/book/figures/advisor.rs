@@ -132,7 +132,7 @@ impl Keyword for PricedOn {
     }
 }
 
-crate::keyword_settings!(WorkloadKind, PricedOn);
+crate::keyword_settings!(whole: WorkloadKind, PricedOn);
 
 /// The `machine` setting: one of the core's presets, or the reader's own
 /// (`custom`, with τ and the bandwidth given beside it).
@@ -173,7 +173,7 @@ impl Keyword for MachineSetting {
     }
 }
 
-crate::keyword_settings!(MachineSetting);
+crate::keyword_settings!(whole: MachineSetting);
 
 /// A machine as the reader set it: τ, φ and what to call it.
 #[derive(Clone, Debug, PartialEq)]

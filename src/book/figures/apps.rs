@@ -28,7 +28,7 @@ impl Keyword for App {
         }
     }
 }
-crate::keyword_settings!(App);
+crate::keyword_settings!(whole: App);
 
 /// The application.
 pub const APP: ParamSpec = ParamSpec {

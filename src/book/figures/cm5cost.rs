@@ -31,7 +31,7 @@ impl Keyword for Range {
         }
     }
 }
-crate::keyword_settings!(Range);
+crate::keyword_settings!(whole: Range);
 
 /// The sizes.
 pub const RANGE: ParamSpec = ParamSpec {

@@ -36,7 +36,7 @@ impl Keyword for ExFigure {
         }
     }
 }
-crate::keyword_settings!(ExFigure);
+crate::keyword_settings!(whole: ExFigure);
 
 /// The figure.
 pub const FIGURE: ParamSpec = ParamSpec {

@@ -1,5 +1,5 @@
 //! The book's wasm modules, declared once: each module's name (the word in
-//! [`for_each_figure!`](super::for_each_figure)'s list and in
+//! `for_each_figure!`'s list and in
 //! `src/bin/commbook-<name>.rs`), the chapters whose figures and exercises
 //! it holds, and how a release build compiles it.
 //!

@@ -41,7 +41,7 @@ impl Keyword for TestSet {
         }
     }
 }
-crate::keyword_settings!(TestSet);
+crate::keyword_settings!(whole: TestSet);
 
 /// The test set.
 pub const SET: ParamSpec = ParamSpec {

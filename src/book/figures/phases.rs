@@ -35,7 +35,7 @@ impl Keyword for Plot {
         }
     }
 }
-crate::keyword_settings!(Plot);
+crate::keyword_settings!(whole: Plot);
 
 /// Processors: the table's three sizes.
 pub const N: ParamSpec = ParamSpec {

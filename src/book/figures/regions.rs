@@ -75,7 +75,7 @@ impl Keyword for RegionMap {
     }
 }
 
-crate::keyword_settings!(RegionMap);
+crate::keyword_settings!(whole: RegionMap);
 
 crate::settings! {
     /// The map and the machine.

@@ -50,7 +50,7 @@ impl Keyword for PaperChoice {
     }
 }
 
-crate::keyword_settings!(PaperChoice);
+crate::keyword_settings!(whole: PaperChoice);
 
 crate::settings! {
     /// The paper and the table.

@@ -145,7 +145,7 @@ impl RedistScheme {
     }
 }
 
-crate::keyword_settings!(Net, Pattern, NetAlgo, RedistScheme);
+crate::keyword_settings!(whole: Net, Pattern, NetAlgo, RedistScheme);
 
 /// Declares a figure's settings with the simulation's shared settings
 /// (network, messages, schedule: declared once, here) followed by the

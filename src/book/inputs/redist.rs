@@ -105,4 +105,4 @@ impl Keyword for SchemeName {
     }
 }
 
-crate::keyword_settings!(SchemeName, Fact);
+crate::keyword_settings!(whole: SchemeName, Fact);

@@ -117,7 +117,7 @@ impl crate::core::keyword::Keyword for LabNet {
     }
 }
 
-crate::keyword_settings!(LabNet);
+crate::keyword_settings!(whole: LabNet);
 
 impl LabNet {
     /// The network for n processors.

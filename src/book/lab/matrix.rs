@@ -156,7 +156,7 @@ impl crate::core::keyword::Keyword for Gen {
     }
 }
 
-crate::keyword_settings!(Gen);
+crate::keyword_settings!(whole: Gen);
 
 impl Gen {
     /// Whether it reads d.
