@@ -230,7 +230,7 @@ pub fn check_keyword_whole<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
 /// ([`check_keyword_whole`]).
 #[macro_export]
 macro_rules! keyword_settings {
-    (whole: $($t:ty),* $(,)?) => {$(
+    (@checked_by $check:ident; $($t:ty),*) => {$(
         impl $crate::book::settings::FromValue for $t {
             fn from_value(
                 v: Option<&$crate::book::params::Value>,
@@ -239,23 +239,16 @@ macro_rules! keyword_settings {
                 $crate::book::settings::keyword_of(v, spec)
             }
             fn check(spec: &$crate::book::params::ParamSpec) -> Result<(), String> {
-                $crate::book::settings::check_keyword_whole::<$t>(spec)
+                $crate::book::settings::$check::<$t>(spec)
             }
         }
     )*};
-    ($($t:ty),* $(,)?) => {$(
-        impl $crate::book::settings::FromValue for $t {
-            fn from_value(
-                v: Option<&$crate::book::params::Value>,
-                spec: &$crate::book::params::ParamSpec,
-            ) -> Self {
-                $crate::book::settings::keyword_of(v, spec)
-            }
-            fn check(spec: &$crate::book::params::ParamSpec) -> Result<(), String> {
-                $crate::book::settings::check_keyword::<$t>(spec)
-            }
-        }
-    )*};
+    (whole: $($t:ty),* $(,)?) => {
+        $crate::keyword_settings!(@checked_by check_keyword_whole; $($t),*);
+    };
+    ($($t:ty),* $(,)?) => {
+        $crate::keyword_settings!(@checked_by check_keyword; $($t),*);
+    };
 }
 
 keyword_settings!(
