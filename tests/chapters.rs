@@ -479,3 +479,23 @@ fn paper_001_notes_fit_their_cells() {
         "{f5}"
     );
 }
+
+/// The page compiler (`commbook-pages`, which cannot depend on the core: it
+/// runs in the book's build script) writes figure settings into the pages
+/// with its own percent-encoding; the router reads them back. The two must
+/// agree character for character.
+#[test]
+fn the_pages_encode_settings_as_the_router_does() {
+    let samples = [
+        "lp.n=8",
+        "0:5,3:12",
+        "a b&c=d/e?f#g%h+i",
+        "τ + Mφ, ½ → ∞",
+        "-_.~,:",
+    ];
+    for s in samples {
+        let page = commbook_pages::page::encode(s);
+        assert_eq!(page, commbook::core::route::encode(s), "{s}");
+        assert_eq!(commbook::core::route::decode(&page), s, "{s}");
+    }
+}
