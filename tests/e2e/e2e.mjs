@@ -1,8 +1,12 @@
 // End-to-end test of the release build served from a sub-path: loads the
 // cover, every chapter (stepping each figure), an embed view and some bad
 // links in headless Chromium, and fails on any console error, uncaught
-// exception, failed or off-site request. Usage: node e2e.mjs BASE_URL
-import { launch, watchedPage, figuresReady, conclude } from './browser.mjs';
+// exception, failed or off-site request. Every chapter, once its figures
+// are computed and stepped, and the cover are also audited by axe-core in
+// the light and the dark theme (the reader's toggle; the figures repaint,
+// nothing is computed twice); a11y.mjs audits the embeds and the slides.
+// Usage: node e2e.mjs BASE_URL
+import { launch, watchedPage, figuresReady, conclude, axeAudit } from './browser.mjs';
 
 const base = process.argv[2];
 if (!base || !base.endsWith('/')) {
@@ -10,6 +14,24 @@ if (!base || !base.endsWith('/')) {
   process.exit(2);
 }
 const failures = [];
+// axe-core on the page as it stands, in the light theme and then the dark.
+async function auditBothThemes(page, what) {
+  await axeAudit(page, `light: ${what}`, failures);
+  await setTheme(page, 'dark');
+  await axeAudit(page, `dark: ${what}`, failures);
+  await setTheme(page, 'light');
+}
+
+// The sidebar's theme button, pressed as a reader would; the figures
+// repaint on the theme's event before the next frame.
+async function setTheme(page, want) {
+  await page.evaluate((want) => {
+    if (document.documentElement.dataset.theme !== want) document.querySelector('.prefs button').click();
+  }, want);
+  await page.waitForFunction((want) => document.documentElement.dataset.theme === want, want);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
 
 const browser = await launch();
@@ -18,6 +40,7 @@ try {
   await page.goto(base);
   await page.waitForSelector('.cover h1');
   check(page.url().startsWith(base), `the cover loads from the sub-path ${base}`);
+  await auditBothThemes(page, 'the cover');
   const slugs = await page.$$eval('.cover ol a[href^="#/chapter/"]', (as) => as.map((a) => a.getAttribute('href').slice('#/chapter/'.length)));
   check(slugs.length > 0, `the contents list ${slugs.length} chapter(s)`);
 
@@ -48,6 +71,8 @@ try {
       const after = await caption.textContent();
       check(start !== after, `chapter ${slug}: ${id} steps with the keyboard`);
     }
+    await figuresReady(page, 60000, true);
+    await auditBothThemes(page, `chapter ${slug}`);
     const math = await page.$$eval('math', (m) => m.length);
     check(true, `chapter ${slug}: ${figures.length} figure(s), ${math} formula(s)`);
   }
