@@ -6,7 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use commbook::book::figures::modules::MODULES;
-use commbook::book::figures::{CATALOGUE, PACKS, check_all, find};
+use commbook::book::figures::{CATALOGUE, PACKS, check_all, exercises, find};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -53,6 +53,12 @@ fn every_figure_file_is_listed_and_every_listed_figure_has_its_files() {
 fn every_figure_belongs_to_a_module_the_site_builds() {
     let bins = rust_files("src/bin", &[]);
     for e in CATALOGUE {
+        // The exercises are computed in each chapter's module (every
+        // module hosts them; `exercises.rs` tests the choice).
+        if e.name == exercises::NAME {
+            assert_eq!(e.pack, exercises::PACK);
+            continue;
+        }
         assert!(PACKS.contains(&e.pack));
         if e.pack != "main" {
             assert!(
@@ -156,4 +162,37 @@ fn every_unusable_value_is_a_notice_naming_key_value_and_fallback() {
             "nosuch is not a setting of this figure; ignoring it"
         );
     }
+}
+
+/// The six per-module exercise figures' names, released before the one
+/// `exercises` figure replaced them, still name it, with the chapter the
+/// old figure opened on; `commbook figures --name exercises_sim` describes
+/// it.
+#[test]
+fn the_old_exercise_figures_resolve_to_the_one() {
+    use commbook::book::figures::resolve;
+    for (old, chapter) in [
+        ("exercises_main", "permutations"),
+        ("exercises_mesh", "scatter"),
+        ("exercises_redist", "redistribution"),
+        ("exercises_sim", "nice"),
+        ("exercises_synthesis", "choosing"),
+        ("exercises_lab", "lab"),
+    ] {
+        let (e, implied) = resolve(old).unwrap_or_else(|| panic!("{old}"));
+        assert_eq!(e.name, exercises::NAME);
+        assert_eq!(implied, vec![("chapter".to_string(), chapter.to_string())]);
+    }
+    assert_eq!(
+        resolve("lp").map(|(e, v)| (e.name, v.len())),
+        Some(("lp", 0))
+    );
+    assert!(resolve("exercises_nope").is_none());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_commbook"))
+        .args(["figures", "--name", "exercises_sim", "--json"])
+        .output()
+        .expect("the CLI runs");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["figures"][0]["name"], "exercises");
 }

@@ -1,7 +1,7 @@
 //! The application: routing from the URL hash, the page layout, theme and
 //! type-size preferences, and keyboard routing to the figure in use.
 
-use crate::book::figures::{CATALOGUE, find};
+use crate::book::figures::{CATALOGUE, resolve};
 use crate::book::params::Notice;
 use crate::book::route::Route;
 use crate::book::{Chapter, chapter};
@@ -99,8 +99,8 @@ pub fn App() -> Html {
     if let Route::Embed { figure, .. } = &*route {
         // An embedded figure's window is named after the figure, not after
         // the page the reader came from.
-        dom::set_title(&match find(figure) {
-            Some(spec) => format!("{} · {BOOK}", spec.title),
+        dom::set_title(&match resolve(figure) {
+            Some((spec, _)) => format!("{} · {BOOK}", spec.title),
             None => format!("No figure '{figure}' · {BOOK}"),
         });
         return html! {
@@ -230,7 +230,9 @@ const BOOK: &str = "Communication Scheduling on Permutation Networks";
 /// the reader's own navigations (a link followed, the address edited): each
 /// opens the figure afresh from the link, as a chapter page does.
 fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
-    let Some(spec) = find(figure) else {
+    // A name released before (`exercises_sim`) opens the figure that
+    // replaced it, with the settings the old name implied.
+    let Some((spec, implied)) = resolve(figure) else {
         let names: Vec<Html> = CATALOGUE
             .iter()
             .map(|w| html! { <li><a href={Route::embed(w.name).to_hash()}>{w.name}</a>{format!(": {}", w.title)}</li> })
@@ -247,7 +249,8 @@ fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
         .map(|c| html! { <p class="embed-source"><a href={Route::chapter(c.slug).to_hash()} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
-            <FigureHost key={format!("{}-{epoch}", spec.name)} id={spec.name} kind={spec.name} url={UrlState::new(route.clone())} />
+            <FigureHost key={format!("{}-{epoch}", spec.name)} id={spec.name} kind={spec.name} url={UrlState::new(route.clone())}
+                chapter_params={Rc::new(implied)} />
             { for home }
         </>
     }

@@ -53,6 +53,7 @@ macro_rules! figure_module_exports {
 }
 
 use crate::book::figures::find;
+use crate::book::figures::modules::MODULES;
 use crate::book::route::{Route, encode_query, parse_query};
 use crate::ui::dom;
 use crate::ui::figures::host::{FigureHost, Hosted, install};
@@ -142,6 +143,9 @@ pub struct SlotProps {
     pub caption: AttrValue,
     #[prop_or_default]
     pub chapter_params: Rc<Vec<(String, String)>>,
+    /// The module to load (the host's choice: the figure's own, or for
+    /// the exercises their chapter's).
+    pub pack: AttrValue,
 }
 
 #[derive(Clone, PartialEq)]
@@ -167,9 +171,17 @@ pub fn PackSlot(props: &SlotProps) -> Html {
             props.caption.to_string(),
         );
         let params = encode_query(&props.chapter_params);
-        let pack = entry.map_or("main", |e| e.pack);
+        let pack = MODULES
+            .iter()
+            .find(|m| m.name == props.pack.as_str())
+            .map_or("main", |m| m.name);
         use_effect_with(
-            (props.kind.clone(), props.id.clone(), *attempt),
+            (
+                props.kind.clone(),
+                props.id.clone(),
+                props.pack.clone(),
+                *attempt,
+            ),
             move |_| {
                 let mounted: Rc<RefCell<Option<(JsValue, JsValue)>>> = Rc::default();
                 let gone = Rc::new(Cell::new(false));

@@ -147,3 +147,35 @@ async fn quick_steps_reach_the_address_bar_paced_and_a_new_address_wins() {
     until(&m, "the held address dropped", |_| !address::holding()).await;
     assert_eq!(address_bar(), "#/chapter/permutations");
 }
+
+/// The exercises are one figure, computed in their chapter's module; the
+/// six per-module names released before still open the same exercises
+/// (`exercises_sim` without a chapter: chapter 4's, its first).
+#[wasm_bindgen_test]
+async fn exercise_links_old_and_new_open_their_chapters_exercises() {
+    for (hash, title) in [
+        ("#/embed/exercises?chapter=nice", "Exercises for chapter 4"),
+        ("#/embed/exercises_sim", "Exercises for chapter 4"),
+        (
+            "#/embed/exercises_main?chapter=cgm",
+            "Exercises for chapter 3",
+        ),
+        (
+            "#/embed/exercises_mesh?chapter=tournament",
+            "Exercises for chapter 7",
+        ),
+        (
+            "#/embed/exercises?chapter=appendix&seed=3",
+            "Exercises for the appendix",
+        ),
+    ] {
+        let m = mount(hash).await;
+        until(&m, hash, |m| {
+            m.find("#widget-exercises section.exercise").is_some()
+        })
+        .await;
+        let t = m.text("#widget-exercises");
+        assert!(t.contains(title), "{hash}: {t}");
+        assert!(!t.contains("is not one of"), "{hash}: {t}");
+    }
+}

@@ -6,7 +6,7 @@
 use crate::api::{ApiError, Args};
 use crate::book::Chapter;
 use crate::book::figure::Entry;
-use crate::book::figures::{CATALOGUE, find, names};
+use crate::book::figures::{CATALOGUE, names, resolve};
 use crate::book::params::ParamKind;
 use crate::book::route::Route;
 use serde::Serialize;
@@ -110,8 +110,8 @@ fn figure(e: &'static Entry) -> FigureJson {
 pub fn figures(args: &Args) -> Result<FiguresResponse, ApiError> {
     let figures = match args.string("name")? {
         None => CATALOGUE.iter().map(figure).collect(),
-        Some(n) => match find(&n) {
-            Some(e) => vec![figure(e)],
+        Some(n) => match resolve(&n) {
+            Some((e, _)) => vec![figure(e)],
             None => {
                 return Err(ApiError(format!(
                     "there is no figure called '{n}'; figures: {}",

@@ -29,7 +29,6 @@ macro_rules! for_each_figure {
                 gmcgm: Gmcgm,
                 phases: Phases,
                 breakeven: Breakeven,
-                exercises_main: ExercisesMain,
             }
             // Chapters 6-7 (paper 001).
             mesh {
@@ -42,14 +41,12 @@ macro_rules! for_each_figure {
                 links: Links,
                 combining: Combining,
                 crossover: Crossover,
-                exercises_mesh: ExercisesMesh,
             }
             // Chapter 9 (paper 003).
             redist {
                 redist: Redist,
                 redist_sweep: RedistSweep,
                 redist_winner: RedistWinner,
-                exercises_redist: ExercisesRedist,
             }
             // Chapters 4, 5 and 10 (papers 002 and 004; the simulator).
             sim {
@@ -68,7 +65,6 @@ macro_rules! for_each_figure {
                 irregular: Irregular,
                 table45: Table45,
                 apps: Apps,
-                exercises_sim: ExercisesSim,
             }
             // Chapters 11 and 13 (all five papers): the advisor, the region
             // maps and the recomputed tables need every model at once.
@@ -76,13 +72,11 @@ macro_rules! for_each_figure {
                 reproduce: Reproduce,
                 advisor: Advisor,
                 regions: Regions,
-                exercises_synthesis: ExercisesSynthesis,
             }
             // Chapter 12: the lab runs every algorithm, the simulator and
             // the animator on the reader's matrix.
             lab {
                 lab: Lab,
-                exercises_lab: ExercisesLab,
             }
         }
     };
@@ -94,10 +88,13 @@ pub(crate) use for_each_figure;
 macro_rules! declare_figures {
     ($( $pack:ident { $( $name:ident : $ty:ident ),* $(,)? } )*) => {
         $( $( pub mod $name; )* )*
+        pub mod exercises;
 
         /// Every figure, in the list's order.
         pub static CATALOGUE: &[Entry] = &[
             $( $( entry::<$name::$ty>(stringify!($name), stringify!($pack)), )* )*
+            // One figure computed in its chapter's module (`exercises.rs`).
+            entry::<exercises::Exercises<exercises::tables::all>>(exercises::NAME, exercises::PACK),
         ];
 
         /// The names of the wasm modules, the book's own first.
@@ -120,6 +117,7 @@ macro_rules! declare_figures {
         #[cfg(not(target_arch = "wasm32"))]
         fn check_each(errors: &mut Vec<String>) {
             $( $( checks::one::<$name::$ty>(stringify!($name), stringify!($ty), errors); )* )*
+            checks::one::<exercises::Exercises<exercises::tables::all>>(exercises::NAME, "Exercises", errors);
         }
 
         /// Reads `raw` settings of figure `name` as a link would, up to the
@@ -128,6 +126,7 @@ macro_rules! declare_figures {
         pub fn read_settings(name: &str, raw: &[(String, String)]) -> Option<Vec<crate::book::params::Notice>> {
             match name {
                 $( $( stringify!($name) => Some(checks::notices::<$name::$ty>(raw)), )* )*
+                exercises::NAME => Some(checks::notices::<exercises::Exercises<exercises::tables::all>>(raw)),
                 _ => None,
             }
         }
@@ -138,6 +137,7 @@ macro_rules! declare_figures {
         pub fn run(name: &str, raw: &[(String, String)]) -> Option<checks::Ran> {
             match name {
                 $( $( stringify!($name) => Some(checks::run::<$name::$ty>(raw)), )* )*
+                exercises::NAME => Some(checks::run::<exercises::Exercises<exercises::tables::all>>(raw)),
                 _ => None,
             }
         }
@@ -148,6 +148,21 @@ for_each_figure!(declare_figures);
 /// Looks a figure up by name.
 pub fn find(name: &str) -> Option<&'static Entry> {
     CATALOGUE.iter().find(|e| e.name == name)
+}
+
+/// Looks a figure up by name, also under a name it has been released
+/// under before: the figure and the settings that the old name implied
+/// (defaults, under the link's own values), e.g. `exercises_sim` →
+/// `exercises` with `chapter=nice`.
+pub fn resolve(name: &str) -> Option<(&'static Entry, Vec<(String, String)>)> {
+    if let Some(e) = find(name) {
+        return Some((e, Vec::new()));
+    }
+    let (new, chapter) = exercises::legacy(name)?;
+    Some((
+        find(new)?,
+        vec![(exercises::CHAPTER.key.to_string(), chapter.to_string())],
+    ))
 }
 
 /// The figures' names, for messages.

@@ -80,6 +80,11 @@ pub const fn module(name: &str) -> &'static Module {
     panic!("no such module")
 }
 
+/// The module whose exercises include chapter `slug`.
+pub fn module_of_chapter(slug: &str) -> Option<&'static Module> {
+    MODULES.iter().find(|m| m.chapters.contains(&slug))
+}
+
 /// Whether `names` are exactly the modules' names, in order.
 pub const fn are_the_modules(names: &[&str]) -> bool {
     if names.len() != MODULES.len() {

@@ -17,7 +17,7 @@ use super::board::Drawing;
 use super::verdict::{self, letter};
 use crate::book::exercises::board::{Draft, Spot};
 use crate::book::exercises::{Exercise, Kind, StepAnswer};
-use crate::book::figures::exercises_main::ExerciseSet;
+use crate::book::figures::exercises::ExerciseSet;
 use crate::ui::exercises::progress::Mark;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -5,7 +5,7 @@
 //! to regrade with `commbook quiz --chapter SLUG --check CODE`.
 
 use crate::book::exercises::code::{self, Given as Answer};
-use crate::book::figures::exercises_main::ExerciseSet;
+use crate::book::figures::exercises::ExerciseSet;
 use yew::prelude::*;
 
 /// What was given for each exercise of one seed.

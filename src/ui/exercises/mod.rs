@@ -15,7 +15,7 @@ pub mod progress;
 mod verdict;
 
 use crate::book::chapter;
-use crate::book::figures::exercises_main::{ExerciseSet, SEED};
+use crate::book::figures::exercises::{ExerciseSet, SEED};
 use crate::book::params::{Notice, Value};
 use crate::ui::figures::host::{Ctx, FigureProps, RunState};
 use crate::ui::job::{JobProgressProps, job_progress};

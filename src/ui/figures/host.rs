@@ -7,7 +7,7 @@
 //! [`Hosted`] (see `erased`).
 
 use crate::book::figure::Entry;
-use crate::book::figures::find;
+use crate::book::figures::{exercises, find};
 use crate::book::params::{Notice, Values, apply_limits, parse_step, read, read_over};
 use crate::book::route::{DEFER, STEP};
 use crate::core::step::Progress;
@@ -128,10 +128,32 @@ pub fn FigureHost(props: &HostProps) -> Html {
                 {node} {start} />
         };
     }
-    match hosted(entry.name) {
-        Some(_) => html! { <FigureBody key={entry.name} ..p /> },
+    let name = hosting_name(entry, &p.initial);
+    match hosted(&name) {
+        Some(_) => html! { <FigureBody key={name} ..p /> },
         None => html! { <crate::ui::packs::PackSlot kind={props.kind.clone()} id={props.id.clone()}
-        caption={props.caption.clone()} chapter_params={props.chapter_params.clone()} /> },
+        caption={props.caption.clone()} chapter_params={props.chapter_params.clone()}
+        pack={module_of(entry, &p.initial)} /> },
+    }
+}
+
+/// The name figure `entry` is installed under for settings `values`: its
+/// own, except the exercises, which every module hosts for its own
+/// chapters as `exercises@<module>` (see `book::figures::exercises`).
+pub fn hosting_name(entry: &Entry, values: &Values) -> String {
+    if entry.name == exercises::NAME {
+        format!("{}@{}", exercises::NAME, exercises::module_of(values))
+    } else {
+        entry.name.to_string()
+    }
+}
+
+/// The wasm module that computes figure `entry` for settings `values`.
+pub fn module_of(entry: &Entry, values: &Values) -> &'static str {
+    if entry.name == exercises::NAME {
+        exercises::module_of(values)
+    } else {
+        entry.pack
     }
 }
 
@@ -181,7 +203,7 @@ fn FigureBody(props: &FigureProps) -> Html {
     let theme = use_theme();
     let hover = use_state(|| None::<(usize, usize)>);
     // The host mounts this only for figures installed here.
-    let Some(figure) = hosted(props.entry.name) else {
+    let Some(figure) = hosted(&hosting_name(props.entry, &props.initial)) else {
         return html! {};
     };
     let ctx = use_figure(props, figure);

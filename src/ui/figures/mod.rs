@@ -31,15 +31,24 @@ pub trait FigureView: Figure {
 macro_rules! declare_views {
     ($( $pack:ident { $( $name:ident : $ty:ident ),* $(,)? } )*) => {
         $( $( mod $name; )* )*
+        mod exercises;
 
         /// The figures each wasm module hosts, by module (`main` is the
         /// book's own; the others are `src/bin/commbook-<module>.rs`).
         pub mod packs {
             use super::host::{Host, Hosted};
             $(
-                /// The figures of this module.
+                /// The figures of this module, and the exercises of its
+                /// chapters (hosted as `exercises@<module>`, see
+                /// [`super::host::hosting_name`]).
                 pub fn $pack() -> &'static [(&'static str, &'static dyn Hosted)] {
-                    &[ $( (stringify!($name), &Host::<crate::book::figures::$name::$ty>::NEW), )* ]
+                    &[
+                        $( (stringify!($name), &Host::<crate::book::figures::$name::$ty>::NEW), )*
+                        (
+                            concat!("exercises@", stringify!($pack)),
+                            &Host::<crate::book::figures::exercises::Exercises<crate::book::figures::exercises::tables::$pack>>::NEW,
+                        ),
+                    ]
                 }
             )*
 
