@@ -226,5 +226,42 @@ fn a_class_file_is_graded_line_by_line() {
     assert!(why.contains("checksum"), "{v}");
     let t = text(&line);
     assert!(t.contains("Ada") && t.contains("not graded: "), "{t}");
+    assert!(v["students"][0].get("chapter").is_none(), "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Without `--chapter` a class file may mix chapters: each code is
+/// regraded for the chapter it names, which each student's line gives.
+#[test]
+fn a_class_file_without_a_chapter_is_graded_code_by_code() {
+    let dir = std::env::temp_dir().join(format!("commbook-grade-any-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("class.csv");
+    let mut csv = String::new();
+    for (name, slug, seed, wrong) in [("Ada", "tournament", 1u64, 0usize), ("Grace", "cgm", 2, 1)] {
+        let list = exercises::generate(slug, seed).unwrap();
+        let code = exercises::code::encode(slug, seed, &list, &answers(&list, wrong));
+        csv.push_str(&format!("{name},{code}\n"));
+    }
+    csv.push_str("Mallory,NOT-A-CODE-AT-ALL\n");
+    std::fs::write(&file, csv).unwrap();
+    let line = format!("quiz --grade {}", file.display());
+    let v = json(&format!("{line} --json"));
+    assert!(v["chapter"].is_null(), "{v}");
+    let students = v["students"].as_array().unwrap();
+    assert_eq!(students[0]["chapter"], "tournament", "{v}");
+    assert_eq!(students[0]["right"], students[0]["total"], "{v}");
+    assert_eq!(students[1]["chapter"], "cgm", "{v}");
+    assert_ne!(students[1]["right"], students[1]["total"], "{v}");
+    assert!(
+        students[2]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("checksum"),
+        "{v}"
+    );
+    let t = text(&line);
+    assert!(t.starts_with("Each code's chapter: 3 students"), "{t}");
+    assert!(t.contains("(tournament)") && t.contains("(cgm)"), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -53,7 +53,8 @@ commands:
             the same instances as ?ex.seed=S in the chapter's link
             --chapter SLUG [--seed S]   (S from 0 to 4294967295, default 1)
             --chapter SLUG --check CODE   regrade a student's completion code
-            --chapter SLUG --grade FILE   regrade a class: a CSV of name,code lines
+            [--chapter SLUG] --grade FILE   regrade a class: a CSV of name,code lines
+            (without --chapter, each code is regraded for the chapter it names)
             chapters: permutations compaction cgm nice cm5 scatter tournament
             combining redistribution simulation choosing appendix
   reproduce every printed table of the five papers recomputed: published, ours,

@@ -61,9 +61,13 @@ fn render_class(out: &Value) -> String {
         .max()
         .unwrap_or(4)
         .max(4);
+    // Without --chapter each code names its own chapter.
+    let whose = match out["chapter"].as_str() {
+        Some(slug) => format!("Chapter {slug}"),
+        None => "Each code's chapter".to_string(),
+    };
     let mut s = format!(
-        "Chapter {}: {} student{} (marks: r right, w wrong, - not answered)\n{:<width$}  {:>10}  {:>5}  marks\n",
-        out["chapter"].as_str().unwrap_or("?"),
+        "{whose}: {} student{} (marks: r right, w wrong, - not answered)\n{:<width$}  {:>10}  {:>5}  marks\n",
         students.len(),
         if students.len() == 1 { "" } else { "s" },
         "name",
@@ -81,9 +85,12 @@ fn render_class(out: &Value) -> String {
                 );
             }
             None => {
+                let chapter = st["chapter"]
+                    .as_str()
+                    .map_or(String::new(), |c| format!("  ({c})"));
                 let _ = writeln!(
                     s,
-                    "{name:<width$}  {:>10}  {:>5}  {}",
+                    "{name:<width$}  {:>10}  {:>5}  {}{chapter}",
                     st["seed"],
                     format!("{}/{}", st["right"], st["total"]),
                     st["marks"].as_str().unwrap_or("")

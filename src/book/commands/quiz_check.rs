@@ -3,7 +3,7 @@
 
 use crate::api::{ApiError, Args};
 use crate::book::exercises::Kind;
-use crate::book::exercises::code::{Report, regrade};
+use crate::book::exercises::code::{Report, regrade, regrade_any};
 use serde::Serialize;
 
 /// `{ "chapter", "seed", "right", "total", "exercises": [{ "id", "title",
@@ -53,12 +53,14 @@ impl From<Report> for CheckResponse {
     }
 }
 
-/// `{ "chapter", "students": [{ "name", "seed"?, "right"?, "total"?,
-/// "marks"?, "error"? }] }`: `marks` has one letter per exercise, `r`
-/// right, `w` answered wrong, `-` not answered.
+/// `{ "chapter", "students": [{ "name", "chapter"?, "seed"?, "right"?,
+/// "total"?, "marks"?, "error"? }] }`: `marks` has one letter per
+/// exercise, `r` right, `w` answered wrong, `-` not answered. Without
+/// `--chapter` the top `chapter` is null and each graded student names
+/// the chapter their code is for.
 #[derive(Debug, Serialize)]
 pub struct GradeResponse {
-    pub chapter: &'static str,
+    pub chapter: Option<&'static str>,
     pub students: Vec<StudentJson>,
 }
 
@@ -66,6 +68,9 @@ pub struct GradeResponse {
 #[derive(Debug, Serialize)]
 pub struct StudentJson {
     pub name: String,
+    /// The code's chapter, when the class was graded without `--chapter`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chapter: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -96,8 +101,14 @@ pub fn check(args: &Args, code: &str) -> Result<CheckResponse, ApiError> {
 /// `name,code` (a header line `name,code` is skipped; blank lines too). A
 /// code that cannot be regraded is reported on its line, not as an error
 /// of the whole class.
+///
+/// With `--chapter` every code must be for that chapter; without it each
+/// code is regraded for the chapter it names.
 pub fn grade(args: &Args, text: &str) -> Result<GradeResponse, ApiError> {
-    let slug = chapter(args)?;
+    let slug = match args.string("chapter")? {
+        Some(name) => Some(super::quiz::chapter_slug(&name)?),
+        None => None,
+    };
     let mut students = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -111,9 +122,15 @@ pub fn grade(args: &Args, text: &str) -> Result<GradeResponse, ApiError> {
             ))
         })?;
         let name = name.trim().trim_matches('"').to_string();
-        students.push(match regrade(slug, code.trim().trim_matches('"')) {
+        let code = code.trim().trim_matches('"');
+        let report = match slug {
+            Some(slug) => regrade(slug, code),
+            None => regrade_any(code),
+        };
+        students.push(match report {
             Ok(r) => StudentJson {
                 name,
+                chapter: slug.is_none().then_some(r.chapter),
                 seed: Some(r.seed),
                 right: Some(r.right()),
                 total: Some(r.exercises.len()),
@@ -131,6 +148,7 @@ pub fn grade(args: &Args, text: &str) -> Result<GradeResponse, ApiError> {
             },
             Err(e) => StudentJson {
                 name,
+                chapter: None,
                 seed: None,
                 right: None,
                 total: None,

@@ -287,6 +287,17 @@ fn symbols(code: &str) -> Result<Vec<u8>, CodeError> {
 /// Reads `code` for chapter `slug` and judges its answers with the
 /// chapter's graders.
 pub fn regrade(slug: &str, code: &str) -> Result<Report, CodeError> {
+    read(Some(slug), code)
+}
+
+/// Reads `code` for whichever chapter it names (a class file that mixes
+/// chapters) and judges its answers with that chapter's graders.
+pub fn regrade_any(code: &str) -> Result<Report, CodeError> {
+    read(None, code)
+}
+
+/// Reads `code`, which must be for chapter `expected` if one is given.
+fn read(expected: Option<&str>, code: &str) -> Result<Report, CodeError> {
     let all = symbols(code)?;
     let (body, tail) = all.split_at(all.len() - 4);
     let mut h = Fnv::new();
@@ -309,6 +320,7 @@ pub fn regrade(slug: &str, code: &str) -> Result<Report, CodeError> {
     let Some(&code_slug) = SLUGS.get(chapter) else {
         return err("the code names no chapter of the book");
     };
+    let slug = expected.unwrap_or(code_slug);
     let Some(&slug) = SLUGS.iter().find(|s| **s == slug) else {
         return err(format!("there is no chapter '{slug}' with exercises"));
     };
