@@ -196,3 +196,28 @@ fn the_old_exercise_figures_resolve_to_the_one() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["figures"][0]["name"], "exercises");
 }
+
+/// The native reading of a link is the page's (`Entry::read`): a figure's
+/// limits apply natively too, with the page's notice (netsim's mesh has at
+/// most 16 rows; its fat tree takes 32 × 32).
+#[test]
+fn native_checks_apply_the_limits_the_page_applies() {
+    use commbook::book::figures::read_settings;
+    use commbook::book::params::pairs;
+    let notices = read_settings("netsim", &pairs(&[("net", "mesh"), ("rows", "17")])).unwrap();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.0 == "rows: 17 is outside 1…16; using 4"),
+        "{notices:?}"
+    );
+    let notices = read_settings(
+        "netsim",
+        &pairs(&[("net", "fattree"), ("rows", "17"), ("cols", "4")]),
+    )
+    .unwrap();
+    assert!(
+        !notices.iter().any(|n| n.0.contains("outside")),
+        "{notices:?}"
+    );
+}

@@ -9,8 +9,10 @@
 //!    names it: `#/embed/NAME`); the block's `key: value` lines are the
 //!    chapter's defaults.
 //! 2. The link's `id.key=value` pairs are checked one by one against
-//!    [`super::settings::Settings::PARAMS`] (`params::read`): a value that
-//!    cannot be used becomes a notice and the default stands.
+//!    [`super::settings::Settings::PARAMS`], then against the figure's
+//!    [`Figure::LIMITS`] ([`Entry::read`], the one reading the page, the
+//!    workers and the native checks share): a value that cannot be used
+//!    becomes a notice and the default stands.
 //! 3. [`Figure::key`] reads the typed settings into what the computation
 //!    depends on, correcting what only the combination shows (with notices).
 //! 4. [`Figure::compute`] returns a stepper the page runs in slices between
@@ -20,7 +22,7 @@
 //! 5. The view draws the output at the player's position; it never reruns
 //!    an algorithm.
 
-use super::params::{Notice, ParamSpec};
+use super::params::{Notice, ParamSpec, Values, apply_limits, read, read_over};
 use super::settings::Settings;
 use crate::core::step::Stepper;
 
@@ -97,6 +99,34 @@ impl PartialEq for Entry {
 }
 
 impl Entry {
+    /// Reads a link's `raw` settings over `defaults` (the catalogue's, or
+    /// a chapter's own), each value checked against its setting and then
+    /// against the figure's limits, with a notice (prefixed, e.g. `lp.`)
+    /// for each value replaced. The page, the Web Workers and the native
+    /// checks all read settings through this, so they cannot disagree.
+    pub fn read(
+        &self,
+        defaults: &Values,
+        raw: &[(String, String)],
+        prefix: &str,
+    ) -> (Values, Vec<Notice>) {
+        let (mut values, mut notices) = read_over(self.params, defaults.clone(), raw, prefix);
+        notices.extend(apply_limits(
+            self.params,
+            self.limits,
+            &mut values,
+            defaults,
+            raw,
+            prefix,
+        ));
+        (values, notices)
+    }
+
+    /// The catalogue's defaults of every setting.
+    pub fn defaults(&self) -> Values {
+        read(self.params, &[], "").0
+    }
+
     /// The note under setting `key` ("" if none).
     pub fn note(&self, key: &str) -> &'static str {
         self.notes.iter().find(|n| n.0 == key).map_or("", |n| n.1)
@@ -117,6 +147,13 @@ pub struct Limit {
 }
 
 /// The catalogue entry of `F`, named `name` in pack `pack`.
+/// Figure `F`'s settings read from a link's `raw` values over the
+/// catalogue's defaults, as [`Entry::read`] reads them.
+pub fn read_settings<F: Figure>(raw: &[(String, String)], prefix: &str) -> (Values, Vec<Notice>) {
+    let e = entry::<F>("", "");
+    e.read(&e.defaults(), raw, prefix)
+}
+
 pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
     Entry {
         name,

@@ -6,7 +6,6 @@
 //! worker returns are the ones the page would have computed.
 
 use super::figure::Figure;
-use super::params::read;
 use super::settings::Settings;
 use crate::core::step::Stepper;
 
@@ -30,7 +29,7 @@ impl<T> Items for Held<T> {
 
 /// The key `F` reads from link strings.
 fn key_of<F: Figure>(raw: &[(String, String)]) -> F::Key {
-    let (values, _) = read(<F::Settings as Settings>::PARAMS, raw, "");
+    let (values, _) = super::figure::read_settings::<F>(raw, "");
     F::key(&F::Settings::from_values(&values)).0
 }
 

@@ -5,7 +5,7 @@
 //! the computation runs on the defaults.
 
 use crate::book::figure::Figure;
-use crate::book::params::{Notice, ParamKind, parse_one, read};
+use crate::book::params::{Notice, ParamKind, parse_one};
 use crate::book::route::STEP;
 use crate::book::settings::Settings;
 
@@ -34,7 +34,7 @@ pub fn run<F: Figure>(raw: &[(String, String)]) -> Ran {
 
 /// The key `F` reads from `raw` settings, with every notice on the way.
 pub fn key<F: Figure>(raw: &[(String, String)]) -> (F::Key, Vec<Notice>) {
-    let (values, mut notices) = read(<F::Settings as Settings>::PARAMS, raw, "");
+    let (values, mut notices) = crate::book::figure::read_settings::<F>(raw, "");
     let (key, mut more) = F::key(&F::Settings::from_values(&values));
     notices.append(&mut more);
     (key, notices)

@@ -205,13 +205,10 @@ mod tests {
 
     #[test]
     fn a_mesh_link_past_16_rows_opens_the_default_as_released() {
-        use crate::book::params::{Notice, apply_limits, read, read_over};
+        use crate::book::params::Notice;
         let entry = crate::book::figures::find("netsim").unwrap();
-        let (defaults, _) = read(entry.params, &[], "");
         let open = |raw: &[(&str, &str)]| {
-            let raw = pairs(raw);
-            let (mut v, mut n) = read_over(entry.params, defaults.clone(), &raw, "netsim.");
-            n.extend(apply_limits(entry.params, entry.limits, &mut v, &defaults, &raw, "netsim."));
+            let (v, n) = entry.read(&entry.defaults(), &pairs(raw), "netsim.");
             (v.int("rows"), n)
         };
         assert_eq!(

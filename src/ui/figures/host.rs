@@ -8,7 +8,7 @@
 
 use crate::book::figure::Entry;
 use crate::book::figures::{exercises, find};
-use crate::book::params::{Notice, Values, apply_limits, parse_step, read, read_over};
+use crate::book::params::{Notice, Values, parse_step, read};
 use crate::book::route::{DEFER, STEP};
 use crate::core::step::Progress;
 use crate::ui::job::{JobState, use_job};
@@ -174,15 +174,7 @@ fn figure_props(entry: &'static Entry, props: &HostProps) -> FigureProps {
         .map(|(_, v)| v.clone());
     raw.retain(|(k, _)| k != STEP);
     let prefix = props.url.prefix(&props.id);
-    let (mut initial, mut notices) = read_over(entry.params, defaults.clone(), &raw, &prefix);
-    notices.extend(apply_limits(
-        entry.params,
-        entry.limits,
-        &mut initial,
-        &defaults,
-        &raw,
-        &prefix,
-    ));
+    let (initial, notices) = entry.read(&defaults, &raw, &prefix);
     FigureProps {
         id: props.id.clone(),
         entry,
