@@ -176,7 +176,7 @@ macro_rules! sim_settings {
         impl $name {
             /// The simulation these settings ask for, its phases
             /// following one another as `sync` says.
-            pub fn request(&self, sync: $crate::core::sim::Sync) -> $crate::book::inputs::network::SimRequest<'_> {
+            pub fn request(&self, sync: $crate::core::sim::Sync) -> $crate::book::inputs::network::SimRequest {
                 $crate::book::inputs::network::SimRequest {
                     net: self.net,
                     rows: self.rows,
@@ -190,7 +190,7 @@ macro_rules! sim_settings {
                     d: self.d,
                     seed: self.seed,
                     bytes: self.bytes,
-                    pairs: &self.pairs,
+                    pairs: self.pairs.clone(),
                     sync,
                 }
             }
@@ -199,24 +199,14 @@ macro_rules! sim_settings {
 }
 pub(crate) use sim_settings;
 
-/// A simulation as the settings describe it, before the checks that need
-/// several of them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SimRequest<'a> {
-    pub net: Net,
-    pub rows: usize,
-    pub cols: usize,
-    pub pattern: Pattern,
-    pub algo: NetAlgo,
-    pub collective: MeshAlgo,
-    pub k: usize,
-    pub redist: RedistScheme,
-    pub degree: usize,
-    pub d: usize,
-    pub seed: u64,
-    pub bytes: u64,
-    pub pairs: &'a str,
-    pub sync: Sync,
+sim_settings! {
+    /// A simulation as the settings describe it, before the checks that
+    /// need several of them: the shared group itself, with the phases'
+    /// synchronisation (netsim's `sync` setting; predict always uses
+    /// barriers).
+    pub struct SimRequest {
+        pub sync: Sync = SYNC,
+    }
 }
 
 /// Where the messages come from.
@@ -369,7 +359,7 @@ impl SimParams {
             }
         }
         let pairs = if pattern == Pattern::Pairs {
-            read_pairs(r.pairs, n, &mut notices)
+            read_pairs(&r.pairs, n, &mut notices)
         } else {
             Vec::new()
         };

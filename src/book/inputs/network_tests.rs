@@ -4,7 +4,7 @@ use super::*;
 use crate::core::redist::{Direction, schedules};
 
 /// The animator's defaults.
-fn req() -> SimRequest<'static> {
+fn req() -> SimRequest {
     SimRequest {
         net: Net::Mesh,
         rows: 4,
@@ -18,7 +18,7 @@ fn req() -> SimRequest<'static> {
         d: 4,
         seed: 1,
         bytes: 64,
-        pairs: "",
+        pairs: String::new(),
         sync: Sync::Loose,
     }
 }
@@ -72,13 +72,13 @@ fn corrections_come_with_notices() {
         ..req()
     };
     let (p, notes) = SimParams::read(&SimRequest {
-        pairs: "0:5, 3:99",
+        pairs: "0:5, 3:99".into(),
         ..pairs.clone()
     });
     assert_eq!(p.pairs, vec![(0, 5)]);
     assert!(notes[0].0.contains("3:99 names a processor outside 0…15"));
     let (p, notes) = SimParams::read(&SimRequest {
-        pairs: "x",
+        pairs: "x".into(),
         ..pairs
     });
     assert_eq!(p.pairs, vec![(0, 15)]);
