@@ -2,7 +2,8 @@
 //!
 //! `cargo bench --bench workloads --profile bench-native [-- --json] [WORD]`
 //! (opt-level 3; the plain release profile optimises for size, for the
-//! site); with a word, only the cases whose id contains it. Prints the
+//! site); with a word, only the cases whose id contains it (`=ID`: only
+//! that case, e.g. to profile the fast engine without the reference). Prints the
 //! minimum and median wall-clock time of the timed runs after a warm-up,
 //! the rate for cases with a unit of work (flit moves for the simulator)
 //! and, on Linux, the mean CPU time of the thread (from
@@ -28,7 +29,12 @@ fn main() {
     let mut rows = Vec::new();
     for id in CASE_IDS
         .iter()
-        .filter(|id| words.iter().all(|w| id.contains(w.as_str())))
+        .filter(|id| {
+            words.iter().all(|w| match w.strip_prefix('=') {
+                Some(exact) => **id == exact,
+                None => id.contains(w.as_str()),
+            })
+        })
     {
         let Some(mut c) = case(id) else { continue };
         let runs = c.runs;
