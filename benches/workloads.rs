@@ -27,15 +27,12 @@ fn main() {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1e3;
     let mut rows = Vec::new();
-    for id in CASE_IDS
-        .iter()
-        .filter(|id| {
-            words.iter().all(|w| match w.strip_prefix('=') {
-                Some(exact) => **id == exact,
-                None => id.contains(w.as_str()),
-            })
+    for id in CASE_IDS.iter().filter(|id| {
+        words.iter().all(|w| match w.strip_prefix('=') {
+            Some(exact) => **id == exact,
+            None => id.contains(w.as_str()),
         })
-    {
+    }) {
         let Some(mut c) = case(id) else { continue };
         let runs = c.runs;
         let cpu0 = cpu_ns();

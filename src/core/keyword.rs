@@ -37,6 +37,55 @@ pub trait Keyword: Sized + Copy + 'static {
     }
 }
 
+/// Declares an enum of unit variants, each named by a word, with its
+/// [`Keyword`] impl and `WORDS`, the words in order: a choice setting's
+/// options are `Type::WORDS`, so the list a control shows and the words
+/// the type reads are written once, here.
+///
+/// ```
+/// commbook_core::keyword_enum! {
+///     /// A colour.
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub enum Colour {
+///         Red = "red",
+///         /// Not red.
+///         Blue = "blue",
+///     }
+/// }
+/// use commbook_core::keyword::Keyword;
+/// assert_eq!(Colour::WORDS, &["red", "blue"]);
+/// assert_eq!(Colour::from_keyword("blue"), Some(Colour::Blue));
+/// ```
+#[macro_export]
+macro_rules! keyword_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $word:literal ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),*
+        }
+
+        impl $name {
+            /// Every value's word, in the order of [`Keyword::ALL`]: the
+            /// options of a setting that chooses among them.
+            pub const WORDS: &'static [&'static str] = &[$($word),*];
+        }
+
+        impl $crate::keyword::Keyword for $name {
+            const ALL: &'static [Self] = &[$($name::$variant),*];
+            fn keyword(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $word ),*
+                }
+            }
+        }
+    };
+}
+
 /// Checks that every value of `T` has its own word and reads back from it;
 /// `Err` names the first that does not (for tests, here and in the book).
 pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {

@@ -58,7 +58,7 @@ crate::settings! {
             key: "pattern",
             label: "workload",
             kind: ParamKind::Choice {
-                options: &["irregular", "exchange", "alltoall", "scatter", "redist"],
+                options: WorkloadKind::WORDS,
                 default: "irregular",
             },
         },
@@ -66,7 +66,7 @@ crate::settings! {
             key: "topology",
             label: "network",
             kind: ParamKind::Choice {
-                options: &["auto", "fattree", "mesh"],
+                options: PricedOn::WORDS,
                 default: "auto",
             },
         },
@@ -78,57 +78,31 @@ crate::settings! {
     }
 }
 
-/// The shape of the reader's workload (`pattern`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WorkloadKind {
-    /// d messages per processor to arbitrary others (paper 000).
-    Irregular,
-    /// A complete exchange: every pair, one size (paper 004).
-    Exchange,
-    /// An all-to-all on a mesh (paper 001).
-    AllToAll,
-    /// A scatter from one processor (paper 001).
-    Scatter,
-    /// A block-cyclic redistribution (paper 003).
-    Redist,
-}
-
-impl Keyword for WorkloadKind {
-    const ALL: &'static [Self] = &[
-        WorkloadKind::Irregular,
-        WorkloadKind::Exchange,
-        WorkloadKind::AllToAll,
-        WorkloadKind::Scatter,
-        WorkloadKind::Redist,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            WorkloadKind::Irregular => "irregular",
-            WorkloadKind::Exchange => "exchange",
-            WorkloadKind::AllToAll => "alltoall",
-            WorkloadKind::Scatter => "scatter",
-            WorkloadKind::Redist => "redist",
-        }
+crate::core::keyword_enum! {
+    /// The shape of the reader's workload (`pattern`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum WorkloadKind {
+        /// d messages per processor to arbitrary others (paper 000).
+        Irregular = "irregular",
+        /// A complete exchange: every pair, one size (paper 004).
+        Exchange = "exchange",
+        /// An all-to-all on a mesh (paper 001).
+        AllToAll = "alltoall",
+        /// A scatter from one processor (paper 001).
+        Scatter = "scatter",
+        /// A block-cyclic redistribution (paper 003).
+        Redist = "redist",
     }
 }
 
-/// The network an exchange or an all-to-all is priced on (`topology`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PricedOn {
-    /// The network of the paper that studied the workload.
-    Auto,
-    FatTree,
-    Mesh,
-}
-
-impl Keyword for PricedOn {
-    const ALL: &'static [Self] = &[PricedOn::Auto, PricedOn::FatTree, PricedOn::Mesh];
-    fn keyword(self) -> &'static str {
-        match self {
-            PricedOn::Auto => "auto",
-            PricedOn::FatTree => "fattree",
-            PricedOn::Mesh => "mesh",
-        }
+crate::core::keyword_enum! {
+    /// The network an exchange or an all-to-all is priced on (`topology`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum PricedOn {
+        /// The network of the paper that studied the workload.
+        Auto = "auto",
+        FatTree = "fattree",
+        Mesh = "mesh",
     }
 }
 

@@ -8,26 +8,18 @@ use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::apps004::{self, FftCell};
 use crate::core::cost::contention::ContentionCost;
-use crate::core::keyword::Keyword;
 use crate::core::published::ponnusamy93::{TABLE7_SIZES, TABLE8_ESTIMATED_MS, TABLE8_MEASURED_MS, TABLE7_MS, TABLE7_PER_ITERATION_MS};
 use crate::core::step::{Immediate, Stepper};
 
-/// Which application.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum App {
-    Fft,
-    Gauss,
-}
-
-impl Keyword for App {
-    const ALL: &'static [Self] = &[App::Fft, App::Gauss];
-    fn keyword(self) -> &'static str {
-        match self {
-            App::Fft => "fft",
-            App::Gauss => "gauss",
-        }
+crate::core::keyword_enum! {
+    /// Which application.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum App {
+        Fft = "fft",
+        Gauss = "gauss",
     }
 }
+
 crate::keyword_settings!(whole: App);
 
 /// The application.
@@ -35,7 +27,7 @@ pub const APP: ParamSpec = ParamSpec {
     key: "app",
     label: "application",
     kind: ParamKind::Choice {
-        options: &["fft", "gauss"],
+        options: App::WORDS,
         default: "fft",
     },
 };

@@ -7,7 +7,6 @@
 
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::keyword::Keyword;
 use crate::core::net::TopologySpec;
 use crate::core::published::ponnusamy93::{FIT_US_ALIGNED, FIT_US_PER_BYTE, FIT_US_UNALIGNED, PACKET_DATA_BYTES};
 use crate::core::sim::config::CM5_CYCLE_US;
@@ -15,22 +14,15 @@ use crate::core::sim::runs::{Job, Runs};
 use crate::core::sim::{SimConfig, Traffic};
 use crate::core::step::{Stepper, map};
 
-/// Which sizes: Figure 3's 0-100 bytes or Figure 4's 0-10,000.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Range {
-    Small,
-    Large,
-}
-
-impl Keyword for Range {
-    const ALL: &'static [Self] = &[Range::Small, Range::Large];
-    fn keyword(self) -> &'static str {
-        match self {
-            Range::Small => "small",
-            Range::Large => "large",
-        }
+crate::core::keyword_enum! {
+    /// Which sizes: Figure 3's 0-100 bytes or Figure 4's 0-10,000.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Range {
+        Small = "small",
+        Large = "large",
     }
 }
+
 crate::keyword_settings!(whole: Range);
 
 /// The sizes.
@@ -38,7 +30,7 @@ pub const RANGE: ParamSpec = ParamSpec {
     key: "range",
     label: "message sizes",
     kind: ParamKind::Choice {
-        options: &["small", "large"],
+        options: Range::WORDS,
         default: "small",
     },
 };

@@ -9,33 +9,23 @@ use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::cost::contention::ContentionCost;
-use crate::core::keyword::Keyword;
 use crate::core::step::{Immediate, Stepper};
 
-/// Which of the paper's figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExFigure {
-    /// Figure 10: 32 processors, blocks of 0 to 2048 bytes.
-    Fig10,
-    /// Figure 11: blocks of 0 bytes, 8 to 256 processors.
-    Fig11Zero,
-    /// Figure 11: blocks of 256 bytes.
-    Fig11,
-    /// Figure 12: blocks of 512 bytes.
-    Fig12,
-}
-
-impl Keyword for ExFigure {
-    const ALL: &'static [Self] = &[ExFigure::Fig10, ExFigure::Fig11Zero, ExFigure::Fig11, ExFigure::Fig12];
-    fn keyword(self) -> &'static str {
-        match self {
-            ExFigure::Fig10 => "10",
-            ExFigure::Fig11Zero => "11-0",
-            ExFigure::Fig11 => "11-256",
-            ExFigure::Fig12 => "12",
-        }
+crate::core::keyword_enum! {
+    /// Which of the paper's figures.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ExFigure {
+        /// Figure 10: 32 processors, blocks of 0 to 2048 bytes.
+        Fig10 = "10",
+        /// Figure 11: blocks of 0 bytes, 8 to 256 processors.
+        Fig11Zero = "11-0",
+        /// Figure 11: blocks of 256 bytes.
+        Fig11 = "11-256",
+        /// Figure 12: blocks of 512 bytes.
+        Fig12 = "12",
     }
 }
+
 crate::keyword_settings!(whole: ExFigure);
 
 /// The figure.
@@ -43,7 +33,7 @@ pub const FIGURE: ParamSpec = ParamSpec {
     key: "figure",
     label: "paper 004's figure",
     kind: ParamKind::Choice {
-        options: &["10", "11-0", "11-256", "12"],
+        options: ExFigure::WORDS,
         default: "10",
     },
 };
@@ -228,6 +218,7 @@ impl Figure for Exorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::keyword::Keyword;
 
     /// The model's verdicts on the paper's claims (the chapter discusses
     /// the ones it does not bear out).

@@ -15,7 +15,6 @@ use crate::core::com::nonuniform::NonuniformConfig;
 use crate::core::com::unstructured::MeshConfig;
 use crate::core::cost::contention::ContentionCost;
 use crate::core::cost::fatload;
-use crate::core::keyword::Keyword;
 use crate::core::net::TopologySpec;
 use crate::core::schedule::Schedule;
 use crate::core::sim::config::CM5_CYCLE_US;
@@ -23,24 +22,17 @@ use crate::core::sim::runs::{Job, Runs};
 use crate::core::sim::{SimConfig, SimError, SimResult, Sync, Traffic};
 use crate::core::step::{Stepper, map};
 
-/// Which of §6's test sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TestSet {
-    /// Test set 1: about d messages per processor of 1 to 10 units.
-    Nonuniform,
-    /// Test set 2: an unstructured mesh's boundary exchange.
-    Mesh,
-}
-
-impl Keyword for TestSet {
-    const ALL: &'static [Self] = &[TestSet::Nonuniform, TestSet::Mesh];
-    fn keyword(self) -> &'static str {
-        match self {
-            TestSet::Nonuniform => "nonuniform",
-            TestSet::Mesh => "mesh",
-        }
+crate::core::keyword_enum! {
+    /// Which of §6's test sets.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum TestSet {
+        /// Test set 1: about d messages per processor of 1 to 10 units.
+        Nonuniform = "nonuniform",
+        /// Test set 2: an unstructured mesh's boundary exchange.
+        Mesh = "mesh",
     }
 }
+
 crate::keyword_settings!(whole: TestSet);
 
 /// The test set.
@@ -48,7 +40,7 @@ pub const SET: ParamSpec = ParamSpec {
     key: "set",
     label: "test set",
     kind: ParamKind::Choice {
-        options: &["nonuniform", "mesh"],
+        options: TestSet::WORDS,
         default: "nonuniform",
     },
 };

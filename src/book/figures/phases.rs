@@ -6,7 +6,6 @@
 
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::keyword::Keyword;
 use crate::core::step::Stepper;
 use crate::core::sweep::{GmRuns, PhaseSweep, PhaseSweepConfig, PhaseSweepResult};
 
@@ -14,27 +13,19 @@ use crate::core::sweep::{GmRuns, PhaseSweep, PhaseSweepConfig, PhaseSweepResult}
 /// hundred milliseconds in the browser, too long for one slice.
 pub const GM_MAX_N: usize = 128;
 
-/// What the chart plots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plot {
-    /// Permutations against density, with d + log₂ d.
-    Phases,
-    /// Permutations beyond d, with log₂ d.
-    Extra,
-    /// CGM's probes per processor against d · ln d.
-    Work,
-}
-
-impl Keyword for Plot {
-    const ALL: &'static [Self] = &[Plot::Phases, Plot::Extra, Plot::Work];
-    fn keyword(self) -> &'static str {
-        match self {
-            Plot::Phases => "phases",
-            Plot::Extra => "extra",
-            Plot::Work => "work",
-        }
+crate::core::keyword_enum! {
+    /// What the chart plots.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Plot {
+        /// Permutations against density, with d + log₂ d.
+        Phases = "phases",
+        /// Permutations beyond d, with log₂ d.
+        Extra = "extra",
+        /// CGM's probes per processor against d · ln d.
+        Work = "work",
     }
 }
+
 crate::keyword_settings!(whole: Plot);
 
 /// Processors: the table's three sizes.
@@ -70,7 +61,7 @@ pub const PLOT: ParamSpec = ParamSpec {
     key: "plot",
     label: "plot",
     kind: ParamKind::Choice {
-        options: &["phases", "extra", "work"],
+        options: Plot::WORDS,
         default: "phases",
     },
 };

@@ -17,11 +17,7 @@ crate::settings! {
     pub struct RedistSettings {
         pub k: usize = int("k", "expansion factor K", 1, MAX_TABLE, 6),
         pub p: usize = int("p", "processors P", 1, MAX_TABLE, 9),
-        pub schedule: SchemeName = choice(
-            "schedule",
-            "schedule",
-            &["direct", "indirect", "hybrid", "multiphase"],
-        ),
+        pub schedule: SchemeName = choice("schedule", "schedule", SchemeName::WORDS),
         pub d: usize = int("d", "hybrid degree d", 0, 12, 1),
         pub dir: Direction = choice("dir", "direction", &["up", "down"]),
         pub show: Fact = choice(

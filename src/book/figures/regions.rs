@@ -17,7 +17,6 @@ use crate::book::params::{Notice, ParamKind, ParamSpec};
 use crate::core::cost::advise::{Workload, mesh_candidates, mesh_prices, rank};
 use crate::core::mesh::Op;
 use crate::core::pool::{Sweep, Swept};
-use crate::core::keyword::Keyword;
 use crate::core::step::Stepper;
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +25,7 @@ pub const MAP: ParamSpec = ParamSpec {
     key: "map",
     label: "map",
     kind: ParamKind::Choice {
-        options: &["lpcgm", "exchange", "alltoall", "scatter", "redist"],
+        options: RegionMap::WORDS,
         default: "lpcgm",
     },
 };
@@ -41,37 +40,20 @@ pub const P: ParamSpec = ParamSpec {
     },
 };
 
-/// Which map (`map`): the workload whose regions it draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RegionMap {
-    /// LP or CGM for d messages per processor (paper 000).
-    LpCgm,
-    /// LEX, PEX, REX or BEX on a fat tree (paper 004).
-    Exchange,
-    /// An all-to-all on a mesh (paper 001).
-    AllToAll,
-    /// A scatter on a mesh (paper 001).
-    Scatter,
-    /// Direct, indirect or hybrid redistribution (paper 003).
-    Redist,
-}
-
-impl Keyword for RegionMap {
-    const ALL: &'static [Self] = &[
-        RegionMap::LpCgm,
-        RegionMap::Exchange,
-        RegionMap::AllToAll,
-        RegionMap::Scatter,
-        RegionMap::Redist,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            RegionMap::LpCgm => "lpcgm",
-            RegionMap::Exchange => "exchange",
-            RegionMap::AllToAll => "alltoall",
-            RegionMap::Scatter => "scatter",
-            RegionMap::Redist => "redist",
-        }
+crate::core::keyword_enum! {
+    /// Which map (`map`): the workload whose regions it draws.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum RegionMap {
+        /// LP or CGM for d messages per processor (paper 000).
+        LpCgm = "lpcgm",
+        /// LEX, PEX, REX or BEX on a fat tree (paper 004).
+        Exchange = "exchange",
+        /// An all-to-all on a mesh (paper 001).
+        AllToAll = "alltoall",
+        /// A scatter on a mesh (paper 001).
+        Scatter = "scatter",
+        /// Direct, indirect or hybrid redistribution (paper 003).
+        Redist = "redist",
     }
 }
 
@@ -378,6 +360,7 @@ impl Figure for Regions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::keyword::Keyword;
     use crate::core::cost::machine::Machine;
 
     fn map(name: &str, machine: &str) -> RegionGrid {

@@ -27,49 +27,17 @@ use crate::core::sim::{SimConfig, Sync, Traffic};
 
 pub use super::network_params::*;
 
-/// Which network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Net {
-    /// The Intel Delta's 2-D mesh with XY routing.
-    Mesh,
-    /// The CM-5's 4-ary fat tree.
-    FatTree,
-    /// The iPSC/860's hypercube with e-cube routing (rows × columns must
-    /// be a power of two).
-    Hypercube,
-}
-
-impl Keyword for Net {
-    const ALL: &'static [Self] = &[Net::Mesh, Net::FatTree, Net::Hypercube];
-    fn keyword(self) -> &'static str {
-        match self {
-            Net::Mesh => "mesh",
-            Net::FatTree => "fattree",
-            Net::Hypercube => "hypercube",
-        }
-    }
-}
-
-impl Keyword for Pattern {
-    const ALL: &'static [Self] = &[
-        Pattern::AllToAll,
-        Pattern::Fig7,
-        Pattern::Pairs,
-        Pattern::Perm,
-        Pattern::Scatter,
-        Pattern::Gather,
-        Pattern::Redist,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            Pattern::AllToAll => "alltoall",
-            Pattern::Fig7 => "fig7",
-            Pattern::Pairs => "pairs",
-            Pattern::Perm => "perm",
-            Pattern::Scatter => "scatter",
-            Pattern::Gather => "gather",
-            Pattern::Redist => "redist",
-        }
+crate::core::keyword_enum! {
+    /// Which network.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Net {
+        /// The Intel Delta's 2-D mesh with XY routing.
+        Mesh = "mesh",
+        /// The CM-5's 4-ary fat tree.
+        FatTree = "fattree",
+        /// The iPSC/860's hypercube with e-cube routing (rows × columns
+        /// must be a power of two).
+        Hypercube = "hypercube",
     }
 }
 
@@ -106,30 +74,15 @@ impl Keyword for NetAlgo {
     }
 }
 
-/// A redistribution schedule of paper 003.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RedistScheme {
-    Direct,
-    Indirect,
-    /// With the degree of the setting `degree`.
-    Hybrid,
-    Multiphase,
-}
-
-impl Keyword for RedistScheme {
-    const ALL: &'static [Self] = &[
-        RedistScheme::Direct,
-        RedistScheme::Indirect,
-        RedistScheme::Hybrid,
-        RedistScheme::Multiphase,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            RedistScheme::Direct => "direct",
-            RedistScheme::Indirect => "indirect",
-            RedistScheme::Hybrid => "hybrid",
-            RedistScheme::Multiphase => "multiphase",
-        }
+crate::core::keyword_enum! {
+    /// A redistribution schedule of paper 003.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum RedistScheme {
+        Direct = "direct",
+        Indirect = "indirect",
+        /// With the degree of the setting `degree`.
+        Hybrid = "hybrid",
+        Multiphase = "multiphase",
     }
 }
 
@@ -209,25 +162,27 @@ sim_settings! {
     }
 }
 
-/// Where the messages come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pattern {
-    /// Every processor sends to every other (complete exchange).
-    AllToAll,
-    /// A d-regular matrix from paper 000's Figure 7 generator.
-    Fig7,
-    /// Explicit pairs, all in one phase, sent at once.
-    Pairs,
-    /// A random permutation drawn from the seed, all at once.
-    Perm,
-    /// Processor 0 sends a message to every other, by a paper 001
-    /// algorithm (its supersteps are the phases).
-    Scatter,
-    /// Every processor sends a message to processor 0, likewise.
-    Gather,
-    /// A block-cyclic redistribution cyclic(x) → cyclic(Kx) (paper 003):
-    /// each communication step of its schedule is a phase.
-    Redist,
+crate::core::keyword_enum! {
+    /// Where the messages come from.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Pattern {
+        /// Every processor sends to every other (complete exchange).
+        AllToAll = "alltoall",
+        /// A d-regular matrix from paper 000's Figure 7 generator.
+        Fig7 = "fig7",
+        /// Explicit pairs, all in one phase, sent at once.
+        Pairs = "pairs",
+        /// A random permutation drawn from the seed, all at once.
+        Perm = "perm",
+        /// Processor 0 sends a message to every other, by a paper 001
+        /// algorithm (its supersteps are the phases).
+        Scatter = "scatter",
+        /// Every processor sends a message to processor 0, likewise.
+        Gather = "gather",
+        /// A block-cyclic redistribution cyclic(x) → cyclic(Kx) (paper
+        /// 003): each communication step of its schedule is a phase.
+        Redist = "redist",
+    }
 }
 
 /// The largest power of two of processors within rows × cols, as rows′ ×

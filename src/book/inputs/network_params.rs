@@ -2,6 +2,7 @@
 //! [`ParamSpec`] each, with their ranges: what a link may say. What they
 //! mean together is `network.rs`'s affair.
 
+use super::network::{Net, Pattern, RedistScheme};
 use crate::book::figure::Limit;
 use crate::book::inputs::collective::ROOTED_ALGOS;
 use crate::book::params::{ParamKind, ParamSpec};
@@ -29,7 +30,7 @@ pub const NET: ParamSpec = ParamSpec {
     key: "net",
     label: "network",
     kind: ParamKind::Choice {
-        options: &["mesh", "fattree", "hypercube"],
+        options: Net::WORDS,
         default: "mesh",
     },
 };
@@ -58,9 +59,7 @@ pub const PATTERN: ParamSpec = ParamSpec {
     key: "pattern",
     label: "messages",
     kind: ParamKind::Choice {
-        options: &[
-            "alltoall", "fig7", "pairs", "perm", "scatter", "gather", "redist",
-        ],
+        options: Pattern::WORDS,
         default: "alltoall",
     },
 };
@@ -110,7 +109,7 @@ pub const REDIST: ParamSpec = ParamSpec {
     key: "redist",
     label: "redistribution schedule",
     kind: ParamKind::Choice {
-        options: &["direct", "indirect", "hybrid", "multiphase"],
+        options: RedistScheme::WORDS,
         default: "direct",
     },
 };

@@ -3,7 +3,6 @@
 //! schedule named in a link.
 
 use crate::book::params::{ParamKind, ParamSpec};
-use crate::core::keyword::Keyword;
 use crate::core::redist::view::Fact;
 use crate::core::redist::{Scheme, Shape};
 
@@ -67,13 +66,15 @@ pub fn shape(k: usize, p: usize) -> Shape {
         .expect("ℜ(6, 9) is valid")
 }
 
-/// The schedule a link names (a hybrid's degree is a setting of its own).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SchemeName {
-    Direct,
-    Indirect,
-    Hybrid,
-    Multiphase,
+crate::core::keyword_enum! {
+    /// The schedule a link names (a hybrid's degree is a setting of its own).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum SchemeName {
+        Direct = "direct",
+        Indirect = "indirect",
+        Hybrid = "hybrid",
+        Multiphase = "multiphase",
+    }
 }
 
 impl SchemeName {
@@ -84,23 +85,6 @@ impl SchemeName {
             SchemeName::Indirect => Scheme::Indirect,
             SchemeName::Hybrid => Scheme::Hybrid(d),
             SchemeName::Multiphase => Scheme::Multiphase,
-        }
-    }
-}
-
-impl Keyword for SchemeName {
-    const ALL: &'static [Self] = &[
-        SchemeName::Direct,
-        SchemeName::Indirect,
-        SchemeName::Hybrid,
-        SchemeName::Multiphase,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            SchemeName::Direct => "direct",
-            SchemeName::Indirect => "indirect",
-            SchemeName::Hybrid => "hybrid",
-            SchemeName::Multiphase => "multiphase",
         }
     }
 }
