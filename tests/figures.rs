@@ -195,6 +195,9 @@ fn the_old_exercise_figures_resolve_to_the_one() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["figures"][0]["name"], "exercises");
+    assert_eq!(v["figures"][0]["chapter"], "nice");
+    assert_eq!(v["figures"][0]["embed"], "#/embed/exercises?chapter=nice");
+    assert_eq!(v["figures"][0]["module"], "by chapter");
 }
 
 /// The native reading of a link is the page's (`Entry::read`): a figure's

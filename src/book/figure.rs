@@ -146,7 +146,6 @@ pub struct Limit {
     pub max: i64,
 }
 
-/// The catalogue entry of `F`, named `name` in pack `pack`.
 /// Figure `F`'s settings read from a link's `raw` values over the
 /// catalogue's defaults, as [`Entry::read`] reads them.
 pub fn read_settings<F: Figure>(raw: &[(String, String)], prefix: &str) -> (Values, Vec<Notice>) {
@@ -154,6 +153,7 @@ pub fn read_settings<F: Figure>(raw: &[(String, String)], prefix: &str) -> (Valu
     e.read(&e.defaults(), raw, prefix)
 }
 
+/// The catalogue entry of `F`, named `name` in pack `pack`.
 pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
     Entry {
         name,

@@ -1,7 +1,7 @@
 //! The application: routing from the URL hash, the page layout, theme and
 //! type-size preferences, and keyboard routing to the figure in use.
 
-use crate::book::figures::{CATALOGUE, resolve};
+use crate::book::figures::{CATALOGUE, exercises, resolve};
 use crate::book::params::Notice;
 use crate::book::route::Route;
 use crate::book::{Chapter, chapter};
@@ -245,11 +245,20 @@ fn embed(figure: &str, route: &Route, epoch: u32) -> Html {
             </>
         };
     };
-    let home = Chapter::teaching(spec.name)
+    // The exercises come from the chapter their settings name.
+    let source = if spec.name == exercises::NAME {
+        let raw = UrlState::new(route.clone()).figure_query(figure);
+        chapter(exercises::chapter_of_raw(&implied, &raw))
+    } else {
+        Chapter::teaching(spec.name)
+    };
+    let home = source
         .map(|c| html! { <p class="embed-source"><a href={Route::chapter(c.slug).to_hash()} target="_top">{format!("From chapter {}: {}", c.number, c.title)}</a></p> });
     html! {
         <>
-            <FigureHost key={format!("{}-{epoch}", spec.name)} id={spec.name} kind={spec.name} url={UrlState::new(route.clone())}
+            // The id is the name the link used, so an old name keeps its
+            // element (`#widget-exercises_sim`) and its keys.
+            <FigureHost key={format!("{}-{epoch}", spec.name)} id={figure.to_string()} kind={spec.name} url={UrlState::new(route.clone())}
                 chapter_params={Rc::new(implied)} />
             { for home }
         </>

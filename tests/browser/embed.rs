@@ -153,29 +153,63 @@ async fn quick_steps_reach_the_address_bar_paced_and_a_new_address_wins() {
 /// (`exercises_sim` without a chapter: chapter 4's, its first).
 #[wasm_bindgen_test]
 async fn exercise_links_old_and_new_open_their_chapters_exercises() {
-    for (hash, title) in [
-        ("#/embed/exercises?chapter=nice", "Exercises for chapter 4"),
-        ("#/embed/exercises_sim", "Exercises for chapter 4"),
+    for (hash, id, title, from) in [
+        (
+            "#/embed/exercises?chapter=nice",
+            "exercises",
+            "Exercises for chapter 4",
+            "#/chapter/nice",
+        ),
+        (
+            "#/embed/exercises_sim",
+            "exercises_sim",
+            "Exercises for chapter 4",
+            "#/chapter/nice",
+        ),
         (
             "#/embed/exercises_main?chapter=cgm",
+            "exercises_main",
             "Exercises for chapter 3",
+            "#/chapter/cgm",
         ),
         (
             "#/embed/exercises_mesh?chapter=tournament",
+            "exercises_mesh",
             "Exercises for chapter 7",
+            "#/chapter/tournament",
         ),
         (
             "#/embed/exercises?chapter=appendix&seed=3",
+            "exercises",
             "Exercises for the appendix",
+            "#/chapter/appendix",
         ),
     ] {
         let m = mount(hash).await;
+        let sel = format!("#widget-{id}");
         until(&m, hash, |m| {
-            m.find("#widget-exercises section.exercise").is_some()
+            m.find(&format!("{sel} section.exercise")).is_some()
         })
         .await;
-        let t = m.text("#widget-exercises");
+        let t = m.text(&sel);
         assert!(t.contains(title), "{hash}: {t}");
         assert!(!t.contains("is not one of"), "{hash}: {t}");
+        // The source line names the chapter the exercises come from.
+        assert!(
+            m.find(&format!(".embed-source a[href='{from}']")).is_some(),
+            "{hash}: {}",
+            m.all_text()
+        );
     }
+    // An old name keeps its keys (`exercises_sim.seed`, as before).
+    let m = mount("#/embed/exercises_sim?exercises_sim.seed=5").await;
+    until(&m, "seed 5", |m| {
+        m.find("#widget-exercises_sim section.exercise").is_some()
+    })
+    .await;
+    assert!(
+        !m.text("#widget-exercises_sim").contains("not a setting"),
+        "{}",
+        m.text("#widget-exercises_sim")
+    );
 }

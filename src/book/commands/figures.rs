@@ -6,7 +6,7 @@
 use crate::api::{ApiError, Args};
 use crate::book::Chapter;
 use crate::book::figure::Entry;
-use crate::book::figures::{CATALOGUE, names, resolve};
+use crate::book::figures::{CATALOGUE, exercises, names, resolve};
 use crate::book::params::ParamKind;
 use crate::book::route::Route;
 use serde::Serialize;
@@ -28,7 +28,8 @@ pub struct FigureJson {
     pub chapter: Option<&'static str>,
     /// Its embed link (settings go after `?`, without a prefix).
     pub embed: String,
-    /// The wasm module that draws it (`main` is the book's own).
+    /// The wasm module that draws it (`main` is the book's own; `by
+    /// chapter` for the exercises, which each chapter's module draws).
     pub module: &'static str,
     /// What one step of its player is called.
     pub unit: &'static str,
@@ -58,7 +59,10 @@ pub struct SettingJson {
     pub note: &'static str,
 }
 
-fn figure(e: &'static Entry) -> FigureJson {
+/// Figure `e` as the list gives it; `implied` are the settings a name it
+/// was released under implies (`exercises_sim`: `chapter=nice`), which its
+/// embed link and chapter then carry.
+fn figure(e: &'static Entry, implied: &[(String, String)]) -> FigureJson {
     let settings = e
         .params
         .iter()
@@ -98,8 +102,15 @@ fn figure(e: &'static Entry) -> FigureJson {
     FigureJson {
         name: e.name,
         title: e.title,
-        chapter: Chapter::teaching(e.name).map(|c| c.slug),
-        embed: Route::embed(e.name).to_hash(),
+        chapter: if e.name == exercises::NAME {
+            Some(exercises::chapter_of_raw(implied, &[]))
+        } else {
+            Chapter::teaching(e.name).map(|c| c.slug)
+        },
+        embed: implied
+            .iter()
+            .fold(Route::embed(e.name), |r, (k, v)| r.with(k, v))
+            .to_hash(),
         module: e.pack,
         unit: e.unit,
         settings,
@@ -109,9 +120,9 @@ fn figure(e: &'static Entry) -> FigureJson {
 /// Runs `figures`.
 pub fn figures(args: &Args) -> Result<FiguresResponse, ApiError> {
     let figures = match args.string("name")? {
-        None => CATALOGUE.iter().map(figure).collect(),
+        None => CATALOGUE.iter().map(|e| figure(e, &[])).collect(),
         Some(n) => match resolve(&n) {
-            Some((e, _)) => vec![figure(e)],
+            Some((e, implied)) => vec![figure(e, &implied)],
             None => {
                 return Err(ApiError(format!(
                     "there is no figure called '{n}'; figures: {}",

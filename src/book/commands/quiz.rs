@@ -69,8 +69,8 @@ pub struct StepJson {
     pub why: String,
 }
 
-/// The `chapter` option, which `quiz` and its `--check` and `--grade`
-/// require.
+/// The `chapter` option, which `quiz` and its `--check` require (and
+/// `--grade` reads when given).
 pub(super) fn chapter_named(args: &Args) -> Result<String, ApiError> {
     args.string("chapter")?.ok_or_else(|| {
         ApiError(format!(

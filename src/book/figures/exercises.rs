@@ -19,6 +19,7 @@
 use crate::book::exercises::{Exercise, Generator, SLUGS};
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec, Values, read_over};
+
 use crate::book::settings::Settings;
 use crate::core::step::{AfterPaint, Immediate, Stepper};
 use std::marker::PhantomData;
@@ -28,7 +29,7 @@ pub const NAME: &str = "exercises";
 
 /// What the catalogue says of its module: each chapter's exercises are
 /// computed in that chapter's module ([`module_of`]).
-pub const PACK: &str = "its chapter's";
+pub const PACK: &str = "by chapter";
 
 /// The seed of the instances: the same seed, the same exercises.
 pub const SEED: ParamSpec = ParamSpec {
@@ -173,12 +174,18 @@ pub fn module_of(values: &Values) -> &'static str {
     super::modules::module_of_chapter(values.choice(CHAPTER.key)).map_or("main", |m| m.name)
 }
 
-/// The module for raw settings: `defaults` (a chapter's block) under the
-/// link's `raw` values, read as the figure reads them.
-pub fn module_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -> &'static str {
+/// The chapter of raw settings: `defaults` (a chapter's block, or what
+/// an old name implied) under the link's `raw` values, read as the figure
+/// reads them.
+pub fn chapter_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -> &'static str {
     let (base, _) = crate::book::params::read(<ExercisesSettings as Settings>::PARAMS, defaults, "");
     let (values, _) = read_over(<ExercisesSettings as Settings>::PARAMS, base, raw, "");
-    module_of(&values)
+    values.choice(CHAPTER.key)
+}
+
+/// The module for raw settings, read as [`chapter_of_raw`] reads them.
+pub fn module_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -> &'static str {
+    super::modules::module_of_chapter(chapter_of_raw(defaults, raw)).map_or("main", |m| m.name)
 }
 
 /// A name of the six per-module exercise figures this one replaced, as

@@ -1,6 +1,6 @@
-//! The exercises on a chapter's page (issue 16): the view shared by the
-//! five exercise figures (`book::figures::exercises_*`, one per wasm
-//! module). Every exercise of the chapter is a [`card::Card`]; above them
+//! The exercises on a chapter's page (issue 16): the view of the figure
+//! `exercises` (`book::figures::exercises`), whichever wasm module
+//! computes it. Every exercise of the chapter is a [`card::Card`]; above them
 //! the instance (the seed, which a link sets with `?ex.seed=N`, and *New
 //! instance*) and the reader's progress in the chapter, kept in the
 //! browser ([`progress`]) with *Reset progress*. The figure has no player:
