@@ -18,7 +18,6 @@ use crate::cost::gdm::Gdm;
 use crate::cost::machine::Machine;
 use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
-use crate::redist::view::Fact;
 use crate::sim::Sync;
 use crate::sim::clusters::Experiment;
 use crate::sweep::GmRuns;
@@ -189,18 +188,6 @@ impl Keyword for Sync {
 }
 
 /// What the table figure's right-hand table shows of each block.
-impl Keyword for Fact {
-    const ALL: &'static [Self] = &[Fact::Dest, Fact::Source, Fact::StartSlot, Fact::EndSlot];
-    fn keyword(self) -> &'static str {
-        match self {
-            Fact::Dest => "dest",
-            Fact::Source => "source",
-            Fact::StartSlot => "start-slot",
-            Fact::EndSlot => "end-slot",
-        }
-    }
-}
-
 /// Paper 004's complete exchanges.
 impl Keyword for Exchange {
     const ALL: &'static [Self] = &Exchange::ALL;
@@ -253,7 +240,7 @@ mod tests {
             check::<MeshAlgo>(),
             check::<Experiment>(),
             check::<Direction>(),
-            check::<Fact>(),
+            check::<crate::redist::view::Fact>(),
             check::<Sync>(),
             check::<Gdm>(),
             check::<Machine>(),

@@ -23,7 +23,7 @@ crate::settings! {
         pub show: Fact = choice(
             "show",
             "right table shows",
-            &["dest", "source", "start-slot", "end-slot"],
+            Fact::WORDS,
         ),
     }
 }

@@ -31,17 +31,20 @@ use super::scheme::Direction;
 use super::trace::{RedistEvent, RedistState};
 use crate::trace::Trace;
 
-/// A number a table view can show for each cell instead of the block index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fact {
-    /// The processor the block must end on (P, then Ps).
-    Dest,
-    /// The processor the block started on (Pr at R′).
-    Source,
-    /// The slot the block started in (Ds at S′).
-    StartSlot,
-    /// The slot the block will end in (Dr at R′).
-    EndSlot,
+crate::keyword_enum! {
+    /// A number a table view can show for each cell instead of the block
+    /// index.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Fact {
+        /// The processor the block must end on (P, then Ps).
+        Dest = "dest",
+        /// The processor the block started on (Pr at R′).
+        Source = "source",
+        /// The slot the block started in (Ds at S′).
+        StartSlot = "start-slot",
+        /// The slot the block will end in (Dr at R′).
+        EndSlot = "end-slot",
+    }
 }
 
 impl RedistState {
