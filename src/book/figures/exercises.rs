@@ -79,21 +79,25 @@ pub trait Generators: 'static {
 }
 
 /// The generators of each module (named as in `modules.rs`), and of all.
+/// A module's table is picked from the book's list by its declared
+/// chapters when the crate compiles, so neither the chapters nor their
+/// generators are written again here, and a module's wasm links only the
+/// generators its table holds.
 #[allow(non_camel_case_types)]
 pub mod tables {
-    use super::Generators;
-    use crate::book::exercises::{
-        Generator, appendix, cgm, choosing, cm5, combining, compaction, lab as lab_ex, nice,
-        permutations, redistribution, scatter, simulation, tournament,
-    };
+    use super::{Generators, pick};
+    use crate::book::exercises::Generator;
+    use crate::book::figures::modules::module;
 
     macro_rules! tables {
-        ($( $(#[$doc:meta])* $module:ident: [$( $slug:literal => $g:expr ),* $(,)?] )*) => {
+        ($( $(#[$doc:meta])* $module:ident )*) => {
             $(
                 $(#[$doc])*
                 pub struct $module;
                 impl Generators for $module {
-                    const CHAPTERS: &'static [(&'static str, Generator)] = &[$( ($slug, $g) ),*];
+                    const CHAPTERS: &'static [(&'static str, Generator)] = &pick::<
+                        { module(stringify!($module)).chapters.len() },
+                    >(module(stringify!($module)).chapters);
                 }
             )*
         };
@@ -101,17 +105,17 @@ pub mod tables {
 
     tables! {
         /// Chapters 1-3 (paper 000), in the book's own wasm.
-        main: ["permutations" => permutations::generate, "compaction" => compaction::generate, "cgm" => cgm::generate]
+        main
         /// Chapters 6-8 (paper 001).
-        mesh: ["scatter" => scatter::generate, "tournament" => tournament::generate, "combining" => combining::generate]
+        mesh
         /// Chapter 9 (paper 003).
-        redist: ["redistribution" => redistribution::generate]
+        redist
         /// Chapters 4, 5 and 10 (papers 002 and 004).
-        sim: ["nice" => nice::generate, "cm5" => cm5::generate, "simulation" => simulation::generate]
+        sim
         /// Chapter 11 and the appendix.
-        synthesis: ["choosing" => choosing::generate, "appendix" => appendix::generate]
+        synthesis
         /// Chapter 12.
-        lab: ["lab" => lab_ex::generate_all]
+        lab
     }
 
     /// Every chapter (native builds: the checks, the CLI, the tests).
@@ -119,6 +123,27 @@ pub mod tables {
     impl Generators for all {
         const CHAPTERS: &'static [(&'static str, Generator)] = crate::book::exercises::CHAPTERS;
     }
+}
+
+/// The book's (slug, generator) pairs for `slugs`, in their order, at
+/// compile time (a slug without exercises fails the build).
+const fn pick<const N: usize>(slugs: &[&'static str]) -> [(&'static str, Generator); N] {
+    fn none(_: u64) -> Vec<Exercise> {
+        Vec::new()
+    }
+    let all = crate::book::exercises::CHAPTERS;
+    let mut out: [(&'static str, Generator); N] = [("", none as Generator); N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while !super::modules::same(all[j].0, slugs[i]) {
+            j += 1;
+            assert!(j < all.len(), "a module names a chapter without exercises");
+        }
+        out[i] = all[j];
+        i += 1;
+    }
+    out
 }
 
 /// The exercises of the chapter in the settings, computed with the
@@ -171,7 +196,13 @@ pub fn compute_in(
 /// The wasm module that computes the exercises of `values` (checked
 /// settings of the figure): the one declaring their chapter.
 pub fn module_of(values: &Values) -> &'static str {
-    super::modules::module_of_chapter(values.choice(CHAPTER.key)).map_or("main", |m| m.name)
+    module_named(values.choice(CHAPTER.key))
+}
+
+/// The module that declares chapter `slug` (the book's own for a slug no
+/// module declares, which a checked setting never is).
+fn module_named(slug: &str) -> &'static str {
+    super::modules::module_of_chapter(slug).map_or("main", |m| m.name)
 }
 
 /// The chapter of raw settings: `defaults` (a chapter's block, or what
@@ -183,10 +214,6 @@ pub fn chapter_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -
     values.choice(CHAPTER.key)
 }
 
-/// The module for raw settings, read as [`chapter_of_raw`] reads them.
-pub fn module_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -> &'static str {
-    super::modules::module_of_chapter(chapter_of_raw(defaults, raw)).map_or("main", |m| m.name)
-}
 
 /// A name of the six per-module exercise figures this one replaced, as
 /// the figure's name and the chapter the old figure opened on when its
@@ -236,6 +263,11 @@ mod tests {
         let set = |v: Vec<&'static str>| v.into_iter().collect::<std::collections::BTreeSet<_>>();
         assert_eq!(seen.len(), SLUGS.len(), "each chapter once");
         assert_eq!(set(seen), set(SLUGS.to_vec()));
+    }
+
+    /// The module for raw settings, read as the host reads them.
+    fn module_of_raw(defaults: &[(String, String)], raw: &[(String, String)]) -> &'static str {
+        module_named(chapter_of_raw(defaults, raw))
     }
 
     #[test]

@@ -100,7 +100,8 @@ pub const fn are_the_modules(names: &[&str]) -> bool {
     true
 }
 
-const fn same(a: &str, b: &str) -> bool {
+/// String equality a constant can use.
+pub const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
