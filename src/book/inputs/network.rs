@@ -105,7 +105,9 @@ crate::keyword_settings!(whole: Net, Pattern, NetAlgo, RedistScheme);
 /// figure's own, and `request`, which reads the shared ones into a
 /// [`SimRequest`] with the phases' synchronisation.
 macro_rules! sim_settings {
-    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
+    // The struct alone: the shared settings, then its own (`SimRequest`
+    // itself is declared so, with `sync`).
+    (@struct $(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
         $crate::settings! {
             $(#[$meta])*
             pub struct $name {
@@ -125,6 +127,9 @@ macro_rules! sim_settings {
                 $($own)*
             }
         }
+    };
+    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
+        $crate::book::inputs::network::sim_settings!(@struct $(#[$meta])* pub struct $name { $($own)* });
 
         impl $name {
             /// The simulation these settings ask for, its phases
@@ -153,6 +158,7 @@ macro_rules! sim_settings {
 pub(crate) use sim_settings;
 
 sim_settings! {
+    @struct
     /// A simulation as the settings describe it, before the checks that
     /// need several of them: the shared group itself, with the phases'
     /// synchronisation (netsim's `sync` setting; predict always uses
