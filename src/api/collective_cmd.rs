@@ -1,7 +1,7 @@
 //! `collective`: one-to-all, all-to-one or all-to-all on an R×C mesh by one
 //! of paper 001's algorithms.
 
-use super::{ApiError, Args};
+use super::{ApiError, Args, options};
 use crate::core::cost::delta::DeltaCost;
 use crate::core::mesh::config::{Algo, CollectiveConfig, CollectiveError, Op, parse_mesh};
 use crate::core::mesh::load::{LoadSummary, superstep_loads};
@@ -68,10 +68,10 @@ pub struct CollectiveResponse {
 pub fn collective(args: &Args) -> Result<CollectiveResponse, ApiError> {
     let op = Op::parse(
         &args
-            .string("op")?
+            .text(&options::OP)?
             .ok_or_else(|| ApiError("op is required: scatter, gather or alltoall".into()))?,
     )?;
-    let name = args.string("algo")?.ok_or_else(|| {
+    let name = args.text(&options::ALGO)?.ok_or_else(|| {
         ApiError(format!(
             "algo is required; for {} choose one of {}",
             op.name(),
@@ -85,7 +85,7 @@ pub fn collective(args: &Args) -> Result<CollectiveResponse, ApiError> {
     let (algo, named_gamma) = Algo::parse(&name)?;
     let (rows, cols) = parse_mesh(
         &args
-            .string("mesh")?
+            .text(&options::MESH)?
             .ok_or_else(|| ApiError("mesh is required, e.g. mesh = 16x16".into()))?,
     )?;
     let gamma = match (named_gamma, gamma_arg(args)?) {
@@ -98,10 +98,10 @@ pub fn collective(args: &Args) -> Result<CollectiveResponse, ApiError> {
     };
     let mut cfg = CollectiveConfig::new(op, algo, rows, cols);
     cfg.root = args
-        .uint("root", 0, u64::MAX)?
+        .whole(&options::ROOT)?
         .map(|r| usize::try_from(r).unwrap_or(usize::MAX));
     cfg.gamma = gamma;
-    if let Some(b) = args.uint("bytes", 0, u64::MAX)? {
+    if let Some(b) = args.whole(&options::COLLECTIVE_BYTES)? {
         cfg.bytes = b;
     }
     let spec = cfg.validate()?;
@@ -116,7 +116,7 @@ pub fn collective(args: &Args) -> Result<CollectiveResponse, ApiError> {
 }
 
 fn gamma_arg(args: &Args) -> Result<Option<f64>, ApiError> {
-    let Some(s) = args.string("gamma")? else {
+    let Some(s) = args.text(&options::GAMMA)? else {
         return Ok(None);
     };
     s.trim()

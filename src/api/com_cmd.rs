@@ -1,11 +1,12 @@
 //! `com`: generate (or read) a communication matrix.
 
-use super::{ApiError, Args};
+use super::options::{D, GEN_BYTES, MAX_SIZE, N, POINTS, ROUNDS, SEED, UNIT};
+use super::{ApiError, Args, options};
 use crate::core::com::fig7::{Fig7Config, SwapMode};
 use crate::core::com::nonuniform::NonuniformConfig;
 use crate::core::com::random::{RandomConfig, check_messages};
-use crate::core::com::unstructured::{self, MeshConfig};
-use crate::core::com::{Com, MAX_BYTES, MAX_N, import};
+use crate::core::com::unstructured::MeshConfig;
+use crate::core::com::{Com, MAX_N, import};
 use serde::Serialize;
 
 /// The generators `--gen` accepts.
@@ -59,7 +60,7 @@ pub fn com(args: &Args) -> Result<ComResponse, ApiError> {
 /// or `gen` with its parameters.
 pub fn com_from_args(args: &Args) -> Result<Com, ApiError> {
     let given = args.raw("com").cloned();
-    let gen_name = args.string("gen")?;
+    let gen_name = args.text(&options::GEN)?;
     match (given, gen_name) {
         (Some(_), Some(_)) => Err(ApiError("give either com or gen, not both".into())),
         (Some(v), None) => {
@@ -80,13 +81,11 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
         "fig7" => {
             let (n, d, seed) = size_and_seed(args)?;
             let mut cfg = Fig7Config::new(n, d, seed);
-            if let Some(s) = args.string("swap")? {
+            if let Some(s) = args.text(&options::SWAP)? {
                 cfg.mode = SwapMode::parse(&s)?;
             }
-            cfg.rounds = args
-                .uint("rounds", 0, crate::core::com::fig7::MAX_ROUNDS as u64)?
-                .map(|r| r as usize);
-            if let Some(b) = args.uint("bytes", 1, MAX_BYTES)? {
+            cfg.rounds = args.whole(&ROUNDS)?.map(|r| r as usize);
+            if let Some(b) = args.whole(&GEN_BYTES)? {
                 cfg.bytes = b;
             }
             Ok(cfg.generate()?)
@@ -94,7 +93,7 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
         "random" => {
             let (n, d, seed) = size_and_seed(args)?;
             let mut cfg = RandomConfig::new(n, d, seed);
-            if let Some(b) = args.uint("bytes", 1, MAX_BYTES)? {
+            if let Some(b) = args.whole(&GEN_BYTES)? {
                 cfg.bytes = b;
             }
             Ok(cfg.generate()?)
@@ -102,18 +101,16 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
         "nonuniform" => {
             let (n, d, seed) = size_and_seed(args)?;
             let mut cfg = NonuniformConfig::new(n, d, seed);
-            cfg.unit = args.uint("unit", 1, MAX_BYTES)?.unwrap_or(cfg.unit);
-            cfg.max = args.uint("max", 1, u64::MAX)?.unwrap_or(cfg.max);
+            cfg.unit = args.whole(&UNIT)?.unwrap_or(cfg.unit);
+            cfg.max = args.whole(&MAX_SIZE)?.unwrap_or(cfg.max);
             Ok(cfg.generate()?)
         }
         "mesh" => {
-            let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
+            let n = args.need(&N)? as usize;
             check_api_n(n)?;
-            let mut cfg = MeshConfig::new(n, args.uint("seed", 0, u64::MAX)?.unwrap_or(1));
-            cfg.points = args
-                .uint("points", 1, unstructured::MAX_POINTS as u64)?
-                .map_or(cfg.points, |p| p as usize);
-            cfg.unit = args.uint("unit", 1, MAX_BYTES)?.unwrap_or(cfg.unit);
+            let mut cfg = MeshConfig::new(n, args.whole_or_default(&SEED)?);
+            cfg.points = args.whole(&POINTS)?.map_or(cfg.points, |p| p as usize);
+            cfg.unit = args.whole(&UNIT)?.unwrap_or(cfg.unit);
             Ok(cfg.generate()?)
         }
         other => Err(ApiError(format!(
@@ -126,9 +123,9 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
 /// `n`, `d` and `seed` of a generator, with n checked for this build and
 /// n·d for memory.
 fn size_and_seed(args: &Args) -> Result<(usize, usize, u64), ApiError> {
-    let n = args.need_uint("n", 1, MAX_N as u64)? as usize;
-    let d = args.need_uint("d", 1, MAX_N as u64)? as usize;
-    let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+    let n = args.need(&N)? as usize;
+    let d = args.need(&D)? as usize;
+    let seed = args.whole_or_default(&SEED)?;
     check_api_n(n)?;
     check_messages(n, d)?;
     Ok((n, d, seed))

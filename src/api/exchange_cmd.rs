@@ -1,9 +1,8 @@
 //! `exchange`: the complete exchanges of paper 004 §4 (LEX, PEX, REX, BEX).
 
-use super::{ApiError, Args};
+use super::{ApiError, Args, options};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::core::algo::cm5::{self, Cm5Algo, rex::Rex};
-use crate::core::com::MAX_BYTES;
 use crate::core::cost::contention::ContentionCost;
 use crate::core::verify::verify;
 use serde::Serialize;
@@ -32,11 +31,11 @@ pub struct ExchangeResponse {
 /// Runs `exchange`.
 pub fn exchange(args: &Args) -> Result<ExchangeResponse, ApiError> {
     let name = args
-        .string("algo")?
+        .text(&options::ALGO)?
         .ok_or_else(|| ApiError("algo is required: lex, pex, rex or bex".into()))?;
     let ex = Exchange::parse(&name).map_err(ApiError)?;
-    let p = args.need_uint("p", 2, cm5::rex::MAX_P as u64)? as usize;
-    let bytes = args.uint("bytes", 0, MAX_BYTES / p as u64)?.unwrap_or(256);
+    let p = args.need(&options::EXCHANGE_P)? as usize;
+    let bytes = args.whole_or_default(&options::exchange_bytes(p as u64))?;
     let plan = ExchangePlan::new(ex, p).map_err(|e| ApiError(e.to_string()))?;
     check(&plan, bytes)?;
     let model = ContentionCost::cm5();

@@ -17,6 +17,8 @@ pub mod args;
 mod collective_cmd;
 mod com_cmd;
 mod exchange_cmd;
+pub mod options;
+pub mod params;
 mod redist_cmd;
 mod schedule_cmd;
 mod simulate_cmd;

@@ -1,7 +1,7 @@
 //! `redist`: the tables and the communication steps of ℜ_x(K, P)
 //! (paper 003), checked by executing them on an N-element array.
 
-use super::{ApiError, Args};
+use super::{ApiError, Args, options};
 use crate::core::cost::gdm::Gdm;
 use crate::core::redist::cost::plan_cost;
 use crate::core::redist::grid::{Message, listing};
@@ -42,21 +42,21 @@ pub struct RedistResponse {
     pub predicted_us: Map<String, Value>,
 }
 
-fn size(args: &Args, key: &str) -> Result<Option<usize>, ApiError> {
+fn size(args: &Args, key: &'static str) -> Result<Option<usize>, ApiError> {
     Ok(args
-        .uint(key, 0, u64::MAX)?
+        .whole(&options::size(key, key))?
         .map(|v| usize::try_from(v).unwrap_or(usize::MAX)))
 }
 
 /// Runs `redist`.
 pub fn redist(args: &Args) -> Result<RedistResponse, ApiError> {
-    let need = |key: &str, what: &str| {
+    let need = |key: &'static str, what: &str| {
         size(args, key)?.ok_or_else(|| ApiError(format!("{key} is required ({what})")))
     };
     let k = need("k", "the expansion factor K of cyclic(x) → cyclic(Kx)")?;
     let p = need("p", "the number of processors P")?;
     let sh = Shape::new(k, p)?;
-    let scheme = match args.string("schedule")? {
+    let scheme = match args.text(&options::SCHEDULE)? {
         Some(s) => Scheme::parse(&s)?.validate(&sh)?,
         None => {
             return Err(ApiError(format!(
@@ -65,7 +65,7 @@ pub fn redist(args: &Args) -> Result<RedistResponse, ApiError> {
             )));
         }
     };
-    let direction = match args.string("direction")? {
+    let direction = match args.text(&options::DIRECTION)? {
         Some(s) => Direction::parse(&s)?,
         None => Direction::Up,
     };

@@ -1,7 +1,7 @@
 //! `schedule`: run one algorithm on a matrix.
 
 use super::com_cmd::com_from_args;
-use super::{ApiError, Args};
+use super::{ApiError, Args, options};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan, complete_exchange_bytes};
 use crate::core::algo::cm5::rex::Rex;
 use crate::core::algo::gm::{self, Scan};
@@ -45,7 +45,7 @@ pub struct ScheduleResponse {
 /// (rs-nh, rs-nlh).
 pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     let name = args
-        .string("algo")?
+        .text(&options::ALGO)?
         .ok_or_else(|| ApiError("algo is required, e.g. algo = lp".into()))?;
     let exchange = Exchange::parse(&name).is_ok();
     if !exchange {
@@ -55,7 +55,7 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
             ))
         })?;
     }
-    let (machine, cost) = match args.string("machine")? {
+    let (machine, cost) = match args.text(&options::COST_MACHINE)? {
         Some(m) if m.ends_with(".json") => ("custom", preset_cost(&m)?),
         Some(m) => {
             let m = Machine::parse(&m)
@@ -75,13 +75,16 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
         }
     }
     let opts = RunOptions {
-        seed: args.uint("seed", 0, u64::MAX)?.unwrap_or(1),
+        seed: args.whole_or_default(&super::options::SEED)?,
         topology: args
-            .string("topology")?
+            .text(&options::TOPOLOGY)?
             .map(|t| TopologySpec::parse(&t))
             .transpose()
             .map_err(ApiError)?,
-        split: args.string("split")?.map(|h| parse_split(&h)).transpose()?,
+        split: args
+            .text(&options::SPLIT)?
+            .map(|h| parse_split(&h))
+            .transpose()?,
     };
     // `scan` is read only for GM, so giving it to another algorithm is
     // reported as an unknown option.
@@ -196,7 +199,7 @@ fn exchange_schedule(
 
 /// GM's scan order: `zero` (Figure 4, the default) or `after-row`.
 fn scan(args: &Args) -> Result<Scan, ApiError> {
-    match args.string("scan")? {
+    match args.text(&options::SCAN)? {
         None => Ok(Scan::default()),
         Some(s) => Scan::parse(&s).ok_or_else(|| {
             ApiError(format!(

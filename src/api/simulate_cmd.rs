@@ -7,14 +7,11 @@
 //! changed one by one.
 
 use super::com_cmd::com_from_args;
-use super::{ApiError, Args};
+use super::{ApiError, Args, options};
 use crate::core::algo::{self, Algo};
-use crate::core::com::{Com, MAX_BYTES, Message};
+use crate::core::com::{Com, Message};
 use crate::core::net::TopologySpec;
-use crate::core::sim::config::{MAX_BUFFER, MAX_RECV_LIMIT, MAX_SEND_LIMIT, MAX_STARTUP};
-use crate::core::sim::{
-    self, LinkStats, Outcome, PhaseStats, RecvPolicy, SimConfig, SimError, Sync, Traffic, UpRouting,
-};
+use crate::core::sim::{self, LinkStats, Outcome, PhaseStats, SimConfig, SimError, Sync, Traffic};
 use crate::core::verify::verify;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -54,7 +51,7 @@ pub const DEFAULT_BYTES: u64 = 1024;
 /// Runs `simulate`.
 pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
     let topo = args
-        .string("topology")?
+        .text(&options::TOPOLOGY)?
         .ok_or_else(|| ApiError(format!("topology is required: {}", TopologySpec::forms())))?;
     let (spec, notice) = TopologySpec::read(&topo).map_err(ApiError)?;
     let cfg = config(args, spec)?;
@@ -90,51 +87,41 @@ pub fn simulate(args: &Args) -> Result<SimulateResponse, ApiError> {
     })
 }
 
-/// Reads a named choice among `options`.
-fn choice<T: Copy>(args: &Args, key: &str, options: &[(T, &str)]) -> Result<Option<T>, ApiError> {
-    let Some(s) = args.string(key)? else {
-        return Ok(None);
-    };
-    match options.iter().find(|(_, name)| *name == s) {
-        Some(&(v, _)) => Ok(Some(v)),
-        None => {
-            let names: Vec<&str> = options.iter().map(|(_, n)| *n).collect();
-            Err(ApiError(format!(
-                "{key} '{s}' is not one of {}",
-                names.join(", ")
-            )))
+crate::core::keyword_enum! {
+    /// The machines `machine` names, each a simulator preset.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum SimMachine {
+        Delta = "delta",
+        Cm5 = "cm5",
+        Ipsc860 = "ipsc860",
+    }
+}
+
+impl SimMachine {
+    /// The simulator's preset for this machine.
+    pub fn config(self) -> SimConfig {
+        match self {
+            SimMachine::Delta => SimConfig::delta(),
+            SimMachine::Cm5 => SimConfig::cm5(),
+            SimMachine::Ipsc860 => SimConfig::ipsc860(),
         }
     }
 }
 
 fn config(args: &Args, spec: TopologySpec) -> Result<SimConfig, ApiError> {
-    let machines = [
-        (SimConfig::delta(), "delta"),
-        (SimConfig::cm5(), "cm5"),
-        (SimConfig::ipsc860(), "ipsc860"),
-    ];
-    let mut cfg = choice(args, "machine", &machines)?.unwrap_or(SimConfig::preset(spec));
-    let small = |key, max: u32| -> Result<Option<u32>, ApiError> {
-        Ok(args.uint(key, 0, max as u64)?.map(|v| v as u32))
-    };
-    cfg.startup = small("startup", MAX_STARTUP)?.unwrap_or(cfg.startup);
-    cfg.packet_gap = small("gap", MAX_STARTUP)?.unwrap_or(cfg.packet_gap);
-    cfg.buffer = args
-        .uint("buffer", 1, MAX_BUFFER as u64)?
-        .map_or(cfg.buffer, |v| v as u32);
-    cfg.send_limit = args
-        .uint("sends", 1, MAX_SEND_LIMIT as u64)?
-        .map_or(cfg.send_limit, |v| v as u32);
-    cfg.recv_limit = args
-        .uint("receives", 1, MAX_RECV_LIMIT as u64)?
-        .map_or(cfg.recv_limit, |v| v as u32);
-    cfg.up_routing = choice(args, "routing", &UpRouting::ALL)?.unwrap_or(cfg.up_routing);
-    let claims = [
-        (RecvPolicy::Reserve, "start"),
-        (RecvPolicy::OnArrival, "arrival"),
-    ];
-    cfg.recv_policy = choice(args, "claim", &claims)?.unwrap_or(cfg.recv_policy);
-    cfg.seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+    let mut cfg = args
+        .word::<SimMachine>(&options::MACHINE)?
+        .map_or(SimConfig::preset(spec), SimMachine::config);
+    // The ranges keep every value within u32.
+    let small = |spec| -> Result<Option<u32>, ApiError> { Ok(args.whole(spec)?.map(|v| v as u32)) };
+    cfg.startup = small(&options::STARTUP)?.unwrap_or(cfg.startup);
+    cfg.packet_gap = small(&options::GAP)?.unwrap_or(cfg.packet_gap);
+    cfg.buffer = small(&options::BUFFER)?.unwrap_or(cfg.buffer);
+    cfg.send_limit = small(&options::SENDS)?.unwrap_or(cfg.send_limit);
+    cfg.recv_limit = small(&options::RECEIVES)?.unwrap_or(cfg.recv_limit);
+    cfg.up_routing = args.word(&options::ROUTING)?.unwrap_or(cfg.up_routing);
+    cfg.recv_policy = args.word(&options::CLAIM)?.unwrap_or(cfg.recv_policy);
+    cfg.seed = args.whole_or_default(&options::SEED)?;
     cfg.validate()?;
     Ok(cfg)
 }
@@ -142,9 +129,9 @@ fn config(args: &Args, spec: TopologySpec) -> Result<SimConfig, ApiError> {
 /// The traffic, and the size its messages were given (if they were all
 /// given one), for a refusal to suggest a smaller one.
 fn traffic(args: &Args, spec: TopologySpec) -> Result<(Traffic, Option<u64>), ApiError> {
-    let sync = choice(args, "sync", &Sync::ALL)?.unwrap_or(Sync::Loose);
-    let pairs = args.string("pairs")?;
-    let algo = args.string("algo")?;
+    let sync = args.word(&options::SYNC)?.unwrap_or(Sync::Loose);
+    let pairs = args.text(&options::PAIRS)?;
+    let algo = args.text(&options::ALGO)?;
     match (pairs, algo) {
         (Some(_), Some(_)) => Err(ApiError("give either pairs or algo, not both".into())),
         (None, None) => Err(ApiError(
@@ -152,20 +139,20 @@ fn traffic(args: &Args, spec: TopologySpec) -> Result<(Traffic, Option<u64>), Ap
         )),
         (Some(text), None) => {
             let pairs = Traffic::parse_pairs(&text).map_err(ApiError)?;
-            let bytes = args.uint("bytes", 0, MAX_BYTES)?.unwrap_or(DEFAULT_BYTES);
+            let bytes = args.whole_or_default(&options::PAIR_BYTES)?;
             let mut t = Traffic::pairs(spec.procs(), &pairs, bytes);
             t.sync = sync;
             Ok((t, Some(bytes)))
         }
         (None, Some(name)) => {
             let algo = Algo::parse(&name).map_err(|e| ApiError(e.to_string()))?;
-            let bytes = args.uint("bytes", 1, MAX_BYTES)?;
+            let bytes = args.whole(&options::SCHEDULE_BYTES)?;
             let mut com = com_from_args(args)?;
             if let Some(b) = bytes {
                 let uniform = com.messages().map(|m| Message { bytes: b, ..m }).collect();
                 com = Com::from_messages(com.n(), uniform)?;
             }
-            let seed = args.uint("seed", 0, u64::MAX)?.unwrap_or(1);
+            let seed = args.whole_or_default(&options::SEED)?;
             let run = algo::run(algo, &com, seed);
             if let Err(v) = verify(&com, &run.schedule, None) {
                 let name = algo.name();

@@ -138,13 +138,7 @@ impl Entry {
     }
 }
 
-/// While setting `when.0` is `when.1`, setting `key` is at most `max`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limit {
-    pub key: &'static str,
-    pub when: (&'static str, &'static str),
-    pub max: i64,
-}
+pub use super::params::Limit;
 
 /// Figure `F`'s settings read from a link's `raw` values over the
 /// catalogue's defaults, as [`Entry::read`] reads them.

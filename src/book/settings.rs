@@ -77,10 +77,10 @@ fn or_default(v: Option<&Value>, spec: &ParamSpec) -> Value {
 }
 
 /// A whole number from an `Int` value or a choice of numbers ("32").
-fn int_of(v: Option<&Value>, spec: &ParamSpec) -> i64 {
+fn int_of(v: Option<&Value>, spec: &ParamSpec) -> u64 {
     match or_default(v, spec) {
         Value::Int(x) => x,
-        Value::Number(Some(x)) => x as i64,
+        Value::Number(Some(x)) => x as u64,
         Value::Choice(c) => c.parse().unwrap_or(0),
         _ => 0,
     }
@@ -102,7 +102,7 @@ macro_rules! whole_numbers {
         impl FromValue for $t {
             fn from_value(v: Option<&Value>, spec: &ParamSpec) -> Self {
                 // Ranges keep checked values within the type.
-                <$t>::try_from(int_of(v, spec).max(0)).unwrap_or(<$t>::MAX)
+                <$t>::try_from(int_of(v, spec)).unwrap_or(<$t>::MAX)
             }
             fn check(spec: &ParamSpec) -> Result<(), String> {
                 check_options(spec, |o| o.parse::<$t>().ok())
@@ -111,15 +111,6 @@ macro_rules! whole_numbers {
     )*};
 }
 whole_numbers!(usize, u64, u32);
-
-impl FromValue for i64 {
-    fn from_value(v: Option<&Value>, spec: &ParamSpec) -> Self {
-        int_of(v, spec)
-    }
-    fn check(spec: &ParamSpec) -> Result<(), String> {
-        check_options(spec, |o| o.parse::<i64>().ok())
-    }
-}
 
 /// A number the reader may leave blank ("computed by the figure").
 impl FromValue for Option<f64> {

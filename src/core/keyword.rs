@@ -11,14 +11,11 @@
 use crate::algo::Algo;
 use crate::algo::ccom::RowOrder;
 use crate::algo::cm5::Cm5Algo;
-use crate::algo::cm5::exchange::Exchange;
 use crate::algo::gm_scan::Scan;
-use crate::com::fig7::SwapMode;
 use crate::cost::gdm::Gdm;
 use crate::cost::machine::Machine;
 use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
-use crate::sim::Sync;
 use crate::sim::clusters::Experiment;
 use crate::sweep::GmRuns;
 
@@ -100,13 +97,6 @@ pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
     Ok(())
 }
 
-impl Keyword for SwapMode {
-    const ALL: &'static [Self] = &[SwapMode::Both, SwapMode::Rows, SwapMode::Cols];
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
-}
-
 impl Keyword for Scan {
     const ALL: &'static [Self] = &[Scan::FromZero, Scan::AfterRow];
     fn keyword(self) -> &'static str {
@@ -176,26 +166,7 @@ impl Keyword for Direction {
     }
 }
 
-impl Keyword for Sync {
-    const ALL: &'static [Self] = &[Sync::Barrier, Sync::Loose, Sync::Free];
-    fn keyword(self) -> &'static str {
-        match self {
-            Sync::Barrier => "barrier",
-            Sync::Loose => "loose",
-            Sync::Free => "free",
-        }
-    }
-}
-
 /// What the table figure's right-hand table shows of each block.
-/// Paper 004's complete exchanges.
-impl Keyword for Exchange {
-    const ALL: &'static [Self] = &Exchange::ALL;
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
-}
-
 /// Paper 004's irregular schedulers, by the CLI's names.
 impl Keyword for Cm5Algo {
     const ALL: &'static [Self] = &[Cm5Algo::Ls, Cm5Algo::Ps, Cm5Algo::Bs, Cm5Algo::Gs];
@@ -228,6 +199,9 @@ impl Keyword for Gdm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algo::cm5::exchange::Exchange;
+    use crate::com::fig7::SwapMode;
+    use crate::sim::Sync;
 
     #[test]
     fn every_word_reads_back() {
@@ -250,7 +224,6 @@ mod tests {
             assert_eq!(r, Ok(()));
         }
         assert_eq!(Experiment::ALL.len(), <Experiment as Keyword>::ALL.len());
-        assert_eq!(Sync::ALL.len(), <Sync as Keyword>::ALL.len());
     }
 
     #[test]

@@ -45,10 +45,13 @@ pub fn call(command: &str, options: JsValue) -> Result<JsValue, String> {
 /// the case's own count). `.ci/bench` calls it beside the native bench
 /// binary; the checksums must agree.
 fn bench(args: &Args) -> Result<serde_json::Value, String> {
+    use crate::api::options::whole;
+    const RUNS: crate::api::params::ParamSpec = whole("runs", "timed runs", 1, 1000, 1);
+    const WARMUP: crate::api::params::ParamSpec = whole("warmup", "untimed runs", 0, 100, 1);
     use crate::core::bench::{CASE_IDS, case, time};
     let id = args.string("case").map_err(|e| e.0)?.unwrap_or_default();
-    let runs = args.uint("runs", 1, 1000).map_err(|e| e.0)?;
-    let warmup = args.uint("warmup", 0, 100).map_err(|e| e.0)?.unwrap_or(1);
+    let runs = args.whole(&RUNS).map_err(|e| e.0)?;
+    let warmup = args.whole_or_default(&WARMUP).map_err(|e| e.0)?;
     args.finish("bench").map_err(|e| e.0)?;
     let mut c =
         case(&id).ok_or_else(|| format!("unknown case '{id}'; cases: {}", CASE_IDS.join(", ")))?;

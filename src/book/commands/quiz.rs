@@ -10,6 +10,9 @@ use serde_json::{Value, json};
 
 /// The largest seed (the book's seeds are 32-bit, as in its links).
 pub const MAX_SEED: u64 = 4_294_967_295;
+/// `quiz`'s seed: exercises are drawn from 32-bit seeds (a link's `seed`).
+const SEED_OPTION: crate::api::params::ParamSpec =
+    crate::api::options::whole("seed", "seed", 0, MAX_SEED, 1);
 
 /// `{ "chapter", "title", "seed", "questions": [question] }`.
 #[derive(Debug, Serialize)]
@@ -92,7 +95,7 @@ pub(super) fn chapter_slug(name: &str) -> Result<&'static str, ApiError> {
 /// Runs `quiz`.
 pub fn quiz(args: &Args) -> Result<QuizResponse, ApiError> {
     let chapter = chapter_named(args)?;
-    let seed = args.uint("seed", 0, MAX_SEED)?.unwrap_or(1);
+    let seed = args.whole_or_default(&SEED_OPTION)?;
     let slug = chapter_slug(&chapter)?;
     let list = exercises::generate(slug, seed).map_err(|e| ApiError(e.to_string()))?;
     let title = crate::book::chapter(slug).map_or_else(|| slug.to_string(), |c| c.numbered_title());

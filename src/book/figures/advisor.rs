@@ -42,7 +42,7 @@ pub const BW: ParamSpec = ParamSpec {
     },
 };
 
-const fn int(key: &'static str, label: &'static str, min: i64, max: i64, default: i64) -> ParamSpec {
+const fn int(key: &'static str, label: &'static str, min: u64, max: u64, default: u64) -> ParamSpec {
     ParamSpec {
         key,
         label,

@@ -16,7 +16,7 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "exchange",
     kind: ParamKind::Choice {
-        options: &["pex", "lex", "rex", "bex"],
+        options: Exchange::WORDS,
         default: "pex",
     },
 };

@@ -37,7 +37,7 @@ const fn choice(key: &'static str, label: &'static str, options: &'static [&'sta
     }
 }
 
-const fn int(key: &'static str, label: &'static str, min: i64, max: i64, default: i64) -> ParamSpec {
+const fn int(key: &'static str, label: &'static str, min: u64, max: u64, default: u64) -> ParamSpec {
     ParamSpec {
         key,
         label,
@@ -50,8 +50,8 @@ crate::settings! {
     pub struct LabSettings {
         pub com: String = COM,
         pub generator: Gen = choice("gen", "generator", &["nonuniform", "fig7", "random", "mesh", "perm"], "nonuniform"),
-        pub n: usize = int("n", "processors n", 2, LAB_MAX_N as i64, 16),
-        pub d: usize = int("d", "messages per processor d", 1, LAB_MAX_N as i64 - 1, 4),
+        pub n: usize = int("n", "processors n", 2, LAB_MAX_N as u64, 16),
+        pub d: usize = int("d", "messages per processor d", 1, LAB_MAX_N as u64 - 1, 4),
         pub bytes: u64 = int("bytes", "bytes (the unit of NICE's test sets)", 1, 1_048_576, 1024),
         pub seed: u64 = SEED,
         @machine,

@@ -15,7 +15,7 @@ use crate::core::trace::Trace;
 /// Largest n the matrix figures accept: above this a trace of the whole
 /// construction no longer fits comfortably in a browser tab (the command
 /// layer's limit for the JS API, declared there).
-pub const MAX_BROWSER_N: i64 = crate::api::BROWSER_MAX_N as i64;
+pub const MAX_BROWSER_N: u64 = crate::api::BROWSER_MAX_N as u64;
 
 /// Processors, for the figures that draw the matrix as a canvas.
 pub const N: ParamSpec = ParamSpec {
@@ -63,7 +63,7 @@ pub const SWAP: ParamSpec = ParamSpec {
     key: "swap",
     label: "swap",
     kind: ParamKind::Choice {
-        options: &["both", "rows", "cols"],
+        options: SwapMode::WORDS,
         default: "both",
     },
 };

@@ -11,7 +11,7 @@ use crate::book::params::{ParamKind, ParamSpec};
 /// processors (paper 004 measured up to 512); a mesh stops at
 /// [`MESH_MAX_ROWS`]. What traffic fits is the simulator's own limits'
 /// affair (messages, flit moves).
-pub const MAX_ROWS: i64 = 32;
+pub const MAX_ROWS: u64 = 32;
 /// Most rows of a simulated mesh: the Delta's 16 × 32.
 pub const MESH_MAX_ROWS: usize = 16;
 /// A link's rows past [`MESH_MAX_ROWS`] on a mesh read as a value out of
@@ -20,10 +20,10 @@ pub const MESH_MAX_ROWS: usize = 16;
 pub const MESH_LIMITS: &[Limit] = &[Limit {
     key: "rows",
     when: ("net", "mesh"),
-    max: MESH_MAX_ROWS as i64,
+    max: MESH_MAX_ROWS as u64,
 }];
 /// See [`MAX_ROWS`].
-pub const MAX_COLS: i64 = 32;
+pub const MAX_COLS: u64 = 32;
 
 /// The network simulated.
 pub const NET: ParamSpec = ParamSpec {

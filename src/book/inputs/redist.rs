@@ -8,10 +8,10 @@ use crate::core::redist::{Scheme, Shape};
 
 /// Largest K and P of the table figure: wider tables stop being
 /// readable, and the trace of a direct schedule has K steps.
-pub const MAX_TABLE: i64 = 32;
+pub const MAX_TABLE: u64 = 32;
 /// Largest K and P of the priced figures: every K prices every
 /// schedule's exact plan, about a second in the browser at P = 128.
-pub const MAX_PRICED: i64 = 128;
+pub const MAX_PRICED: u64 = 128;
 /// Bytes per array element in the priced figures (Figure 20's 4).
 pub const ELEMENT_BYTES: u64 = 4;
 
@@ -31,9 +31,9 @@ pub const MACHINE: ParamSpec = ParamSpec {
 pub const fn int(
     key: &'static str,
     label: &'static str,
-    min: i64,
-    max: i64,
-    default: i64,
+    min: u64,
+    max: u64,
+    default: u64,
 ) -> ParamSpec {
     ParamSpec {
         key,

@@ -26,36 +26,29 @@ use crate::rng::Rng;
 use crate::sorting::sort_usizes;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
-/// Which lines the mixing rounds swap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwapMode {
-    Rows,
-    Cols,
-    Both,
+crate::keyword_enum! {
+    /// Which lines the mixing rounds swap.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum SwapMode {
+        Both = "both",
+        Rows = "rows",
+        Cols = "cols",
+    }
 }
 
 impl SwapMode {
     /// The name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            SwapMode::Rows => "rows",
-            SwapMode::Cols => "cols",
-            SwapMode::Both => "both",
-        }
+        crate::keyword::Keyword::keyword(self)
     }
 
     /// Parses `rows`, `cols` or `both`.
     pub fn parse(s: &str) -> Result<SwapMode, ComError> {
-        match s {
-            "rows" => Ok(SwapMode::Rows),
-            "cols" => Ok(SwapMode::Cols),
-            "both" => Ok(SwapMode::Both),
-            _ => Err(ComError::BadParam {
-                name: "swap",
-                value: s.to_string(),
-                expected: "rows, cols or both".into(),
-            }),
-        }
+        crate::keyword::Keyword::from_keyword(s).ok_or_else(|| ComError::BadParam {
+            name: "swap",
+            value: s.to_string(),
+            expected: "rows, cols or both".into(),
+        })
     }
 }
 

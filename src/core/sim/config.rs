@@ -122,39 +122,34 @@ impl PacketFormat {
     }
 }
 
-/// How a fat-tree switch picks one of its up-links (the mesh ignores it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum UpRouting {
-    /// The static d-mod-k choice of [`crate::net::fattree`]: fixed per
-    /// destination, as a compile-time scheduler assumes.
-    Static,
-    /// At each switch, a random up-link drawn once from the seed.
-    Random,
-    /// At each switch, a random up-link among those free this cycle; a head
-    /// whose choice is taken before it gets it draws again: load balancing
-    /// "on the fly" (paper 004 §2).
-    Adaptive,
+crate::keyword_enum! {
+    /// How a fat-tree switch picks one of its up-links (the mesh ignores it).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    pub enum UpRouting {
+        /// The static d-mod-k choice of [`crate::net::fattree`]: fixed per
+        /// destination, as a compile-time scheduler assumes.
+        Static = "static",
+        /// At each switch, a random up-link drawn once from the seed.
+        Random = "random",
+        /// At each switch, a random up-link among those free this cycle; a head
+        /// whose choice is taken before it gets it draws again: load balancing
+        /// "on the fly" (paper 004 §2).
+        Adaptive = "adaptive",
+    }
 }
 
-impl UpRouting {
-    /// Every choice with its name (as the CLI and the JS API spell it).
-    pub const ALL: [(UpRouting, &'static str); 3] = [
-        (UpRouting::Static, "static"),
-        (UpRouting::Random, "random"),
-        (UpRouting::Adaptive, "adaptive"),
-    ];
-}
-
-/// When a message claims one of its receiver's receive slots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum RecvPolicy {
-    /// Before it starts (a rendezvous: the receive is posted first). The
-    /// receiver always drains what arrives, so nothing can deadlock.
-    Reserve,
-    /// When its first packet reaches the receiver. A packet that finds every
-    /// slot taken waits inside the network, holding its links, and can
-    /// deadlock; the watchdog then explains the cycle of waits.
-    OnArrival,
+crate::keyword_enum! {
+    /// When a message claims one of its receiver's receive slots.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    pub enum RecvPolicy {
+        /// Before it starts (a rendezvous: the receive is posted first). The
+        /// receiver always drains what arrives, so nothing can deadlock.
+        Reserve = "start",
+        /// When its first packet reaches the receiver. A packet that finds every
+        /// slot taken waits inside the network, holding its links, and can
+        /// deadlock; the watchdog then explains the cycle of waits.
+        OnArrival = "arrival",
+    }
 }
 
 /// The simulator's parameters.

@@ -15,27 +15,20 @@ use crate::com::Com;
 use crate::schedule::Schedule;
 use serde::Serialize;
 
-/// When the messages of a phase are released.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Sync {
-    /// A global barrier: phase k starts when every message of the earlier
-    /// phases has arrived.
-    Barrier,
-    /// Loosely synchronous: a message of phase k starts once both its
-    /// sender and its receiver have finished their own part (sends and
-    /// receives) of every earlier phase.
-    Loose,
-    /// No phases at all: every message is released at cycle 0 (AC).
-    Free,
-}
-
-impl Sync {
-    /// Every choice with its name (as the CLI and the JS API spell it).
-    pub const ALL: [(Sync, &'static str); 3] = [
-        (Sync::Barrier, "barrier"),
-        (Sync::Loose, "loose"),
-        (Sync::Free, "free"),
-    ];
+crate::keyword_enum! {
+    /// When the messages of a phase are released.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    pub enum Sync {
+        /// A global barrier: phase k starts when every message of the earlier
+        /// phases has arrived.
+        Barrier = "barrier",
+        /// Loosely synchronous: a message of phase k starts once both its
+        /// sender and its receiver have finished their own part (sends and
+        /// receives) of every earlier phase.
+        Loose = "loose",
+        /// No phases at all: every message is released at cycle 0 (AC).
+        Free = "free",
+    }
 }
 
 /// One message to simulate.

@@ -95,7 +95,7 @@ pub fn pick_root<T>(ctx: &Ctx<T>) -> Callback<usize> {
     let (set, values) = (ctx.set_values.clone(), ctx.values.clone());
     Callback::from(move |p: usize| {
         let mut next = values.clone();
-        next.set("root", Value::Int(p as i64));
+        next.set("root", Value::Int(p as u64));
         set.emit(next);
     })
 }

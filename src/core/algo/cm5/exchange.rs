@@ -21,13 +21,15 @@ use crate::cost::contention::ContentionCost;
 use crate::cost::fatload::link_load;
 use crate::schedule::{Promise, Schedule, Transfer};
 
-/// A complete-exchange algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exchange {
-    Lex,
-    Pex,
-    Rex,
-    Bex,
+crate::keyword_enum! {
+    /// A complete-exchange algorithm, named by the CLI's and the links' word.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Exchange {
+        Lex = "lex",
+        Pex = "pex",
+        Rex = "rex",
+        Bex = "bex",
+    }
 }
 
 impl Exchange {
@@ -36,12 +38,7 @@ impl Exchange {
 
     /// The short name used by the CLI.
     pub fn name(self) -> &'static str {
-        match self {
-            Exchange::Lex => "lex",
-            Exchange::Pex => "pex",
-            Exchange::Rex => "rex",
-            Exchange::Bex => "bex",
-        }
+        crate::keyword::Keyword::keyword(self)
     }
 
     /// The name as paper 004 prints it.
@@ -59,7 +56,12 @@ impl Exchange {
         Exchange::ALL
             .into_iter()
             .find(|e| e.name() == name)
-            .ok_or_else(|| format!("unknown exchange '{name}'; available: lex, pex, rex, bex"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown exchange '{name}'; available: {}",
+                    Exchange::WORDS.join(", ")
+                )
+            })
     }
 }
 
