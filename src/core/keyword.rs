@@ -9,15 +9,12 @@
 //! accepted beside a new one by overriding [`Keyword::from_keyword`]).
 
 use crate::algo::Algo;
-use crate::algo::ccom::RowOrder;
 use crate::algo::cm5::Cm5Algo;
-use crate::algo::gm_scan::Scan;
 use crate::cost::gdm::Gdm;
 use crate::cost::machine::Machine;
 use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
 use crate::sim::clusters::Experiment;
-use crate::sweep::GmRuns;
 
 /// A value named by one word.
 pub trait Keyword: Sized + Copy + 'static {
@@ -97,37 +94,6 @@ pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
     Ok(())
 }
 
-impl Keyword for Scan {
-    const ALL: &'static [Self] = &[Scan::FromZero, Scan::AfterRow];
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
-}
-
-/// Named after `Random_Swap` being on or off, as the figures' `shuffle`
-/// setting reads it.
-impl Keyword for RowOrder {
-    const ALL: &'static [Self] = &[RowOrder::Shuffled, RowOrder::Sorted];
-    fn keyword(self) -> &'static str {
-        match self {
-            RowOrder::Shuffled => "on",
-            RowOrder::Sorted => "off",
-        }
-    }
-}
-
-impl Keyword for GmRuns {
-    const ALL: &'static [Self] = &[GmRuns::Off, GmRuns::Zero, GmRuns::AfterRow, GmRuns::Both];
-    fn keyword(self) -> &'static str {
-        match self {
-            GmRuns::Off => "off",
-            GmRuns::Zero => "zero",
-            GmRuns::AfterRow => "after-row",
-            GmRuns::Both => "both",
-        }
-    }
-}
-
 impl Keyword for Algo {
     const ALL: &'static [Self] = Algo::ALL;
     fn keyword(self) -> &'static str {
@@ -199,9 +165,12 @@ impl Keyword for Gdm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algo::ccom::RowOrder;
     use crate::algo::cm5::exchange::Exchange;
+    use crate::algo::gm_scan::Scan;
     use crate::com::fig7::SwapMode;
     use crate::sim::Sync;
+    use crate::sweep::GmRuns;
 
     #[test]
     fn every_word_reads_back() {

@@ -28,17 +28,19 @@ use crate::com::fig7::Fig7Config;
 use crate::published::ranka94::{TABLE4, TABLE4_N, TABLES_2_3, TABLES_2_3_N};
 use crate::step::{Progress, Stepper};
 
-/// Which GM variants a sweep runs besides CGM.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GmRuns {
-    /// CGM only.
-    Off,
-    /// GM scanning each row from column 0, as Figure 4 prints it.
-    Zero,
-    /// GM scanning row x from column x + 1 (see `algo::gm_scan`).
-    AfterRow,
-    /// Both GM variants.
-    Both,
+crate::keyword_enum! {
+    /// Which GM variants a sweep runs besides CGM.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum GmRuns {
+        /// CGM only.
+        Off = "off",
+        /// GM scanning each row from column 0, as Figure 4 prints it.
+        Zero = "zero",
+        /// GM scanning row x from column x + 1 (see `algo::gm_scan`).
+        AfterRow = "after-row",
+        /// Both GM variants.
+        Both = "both",
+    }
 }
 
 impl GmRuns {

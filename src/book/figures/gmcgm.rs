@@ -30,7 +30,7 @@ pub const SCAN: ParamSpec = ParamSpec {
     key: "scan",
     label: "GM scans row x from",
     kind: ParamKind::Choice {
-        options: &["zero", "after-row"],
+        options: Scan::WORDS,
         default: "zero",
     },
 };

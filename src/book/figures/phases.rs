@@ -52,7 +52,7 @@ pub const GM: ParamSpec = ParamSpec {
     key: "gm",
     label: "also run GM",
     kind: ParamKind::Choice {
-        options: &["off", "zero", "after-row", "both"],
+        options: GmRuns::WORDS,
         default: "both",
     },
 };

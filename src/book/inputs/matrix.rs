@@ -78,7 +78,7 @@ pub const SHUFFLE: ParamSpec = ParamSpec {
     key: "shuffle",
     label: "Random_Swap",
     kind: ParamKind::Choice {
-        options: &["on", "off"],
+        options: crate::core::algo::ccom::RowOrder::WORDS,
         default: "on",
     },
 };

@@ -55,14 +55,16 @@ use crate::com::Com;
 use crate::rng::Rng;
 use crate::trace::{Recorder, Replay, Trace, snapshot_every};
 
-/// The order in which a row's destinations are left in CCOM.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RowOrder {
-    /// `Random_Swap` shuffles each row, as Figure 5 does.
-    #[default]
-    Shuffled,
-    /// No `Random_Swap`: each row keeps COM's ascending column order.
-    Sorted,
+crate::keyword_enum! {
+    /// The order in which a row's destinations are left in CCOM.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum RowOrder {
+        /// `Random_Swap` shuffles each row, as Figure 5 does.
+        #[default]
+        Shuffled = "on",
+        /// No `Random_Swap`: each row keeps COM's ascending column order.
+        Sorted = "off",
+    }
 }
 
 /// The compacted matrix CCOM with its `pvt` pointers.

@@ -24,30 +24,27 @@ use super::masking::{Masks, NONE};
 use super::sink::Sink;
 use crate::com::Com;
 
-/// Where the scan of row x starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Scan {
-    /// Column 0, as Figure 4 prints it.
-    #[default]
-    FromZero,
-    /// Column x + 1, wrapping past n − 1 to 0.
-    AfterRow,
+crate::keyword_enum! {
+    /// Where the scan of row x starts.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Scan {
+        /// Column 0, as Figure 4 prints it.
+        #[default]
+        FromZero = "zero",
+        /// Column x + 1, wrapping past n − 1 to 0.
+        AfterRow = "after-row",
+    }
 }
 
 impl Scan {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Scan::FromZero => "zero",
-            Scan::AfterRow => "after-row",
-        }
+        crate::keyword::Keyword::keyword(self)
     }
 
     /// Parses `zero` or `after-row`.
     pub fn parse(s: &str) -> Option<Scan> {
-        [Scan::FromZero, Scan::AfterRow]
-            .into_iter()
-            .find(|m| m.name() == s)
+        crate::keyword::Keyword::from_keyword(s)
     }
 
     /// First column scanned in row x of an n-processor COM.

@@ -61,7 +61,7 @@ pub fn view(props: &FigureProps, ctx: &Ctx<ExerciseSet>) -> Html {
                 let (set_values, base) = (ctx.set_values.clone(), ctx.values.clone());
                 Callback::from(move |seed: u64| {
                     let mut next = base.clone();
-                    next.set(SEED.key, Value::Int(seed as u64));
+                    next.set(SEED.key, Value::Int(seed));
                     set_values.emit(next);
                 })
             };
