@@ -112,7 +112,6 @@ impl Entry {
     ) -> (Values, Vec<Notice>) {
         let (mut values, mut notices) = read_over(self.params, defaults.clone(), raw, prefix);
         notices.extend(apply_limits(
-            self.params,
             self.limits,
             &mut values,
             defaults,

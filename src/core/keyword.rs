@@ -9,12 +9,10 @@
 //! accepted beside a new one by overriding [`Keyword::from_keyword`]).
 
 use crate::algo::Algo;
-use crate::algo::cm5::Cm5Algo;
 use crate::cost::gdm::Gdm;
 use crate::cost::machine::Machine;
 use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
-use crate::sim::clusters::Experiment;
 
 /// A value named by one word.
 pub trait Keyword: Sized + Copy + 'static {
@@ -108,41 +106,10 @@ impl Keyword for MeshAlgo {
     }
 }
 
-impl Keyword for Experiment {
-    const ALL: &'static [Self] = &[
-        Experiment::Double,
-        Experiment::DoubleFour,
-        Experiment::DoubleSixteen,
-        Experiment::Four,
-        Experiment::Sixteen,
-        Experiment::SixtyFour,
-    ];
-    fn keyword(self) -> &'static str {
-        match Experiment::ALL.iter().find(|e| e.0 == self) {
-            Some(e) => e.1,
-            None => "four",
-        }
-    }
-}
-
 impl Keyword for Direction {
     const ALL: &'static [Self] = &[Direction::Up, Direction::Down];
     fn keyword(self) -> &'static str {
         self.name()
-    }
-}
-
-/// What the table figure's right-hand table shows of each block.
-/// Paper 004's irregular schedulers, by the CLI's names.
-impl Keyword for Cm5Algo {
-    const ALL: &'static [Self] = &[Cm5Algo::Ls, Cm5Algo::Ps, Cm5Algo::Bs, Cm5Algo::Gs];
-    fn keyword(self) -> &'static str {
-        match self {
-            Cm5Algo::Ls => "ls",
-            Cm5Algo::Ps => "ps",
-            Cm5Algo::Bs => "bs",
-            Cm5Algo::Gs => "gs",
-        }
     }
 }
 
@@ -166,10 +133,12 @@ impl Keyword for Gdm {
 mod tests {
     use super::*;
     use crate::algo::ccom::RowOrder;
+    use crate::algo::cm5::Cm5Algo;
     use crate::algo::cm5::exchange::Exchange;
     use crate::algo::gm_scan::Scan;
     use crate::com::fig7::SwapMode;
     use crate::sim::Sync;
+    use crate::sim::clusters::Experiment;
     use crate::sweep::GmRuns;
 
     #[test]
@@ -192,7 +161,6 @@ mod tests {
         ] {
             assert_eq!(r, Ok(()));
         }
-        assert_eq!(Experiment::ALL.len(), <Experiment as Keyword>::ALL.len());
     }
 
     #[test]

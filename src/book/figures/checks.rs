@@ -93,17 +93,16 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
             ));
         }
     }
+    // Limit::new checks the word and the kinds while compiling; here,
+    // that both settings are this figure's.
     for l in F::LIMITS {
-        let setting = |key: &str| params.iter().find(|p| p.key == key);
-        if setting(l.key).is_none() {
-            fail(format!("a limit caps '{}', which is not a setting", l.key));
-        }
-        match setting(l.when.0).map(|p| p.kind) {
-            Some(ParamKind::Choice { options, .. }) if options.contains(&l.when.1) => {}
-            _ => fail(format!(
-                "a limit applies while '{}' is '{}', which is not one of that setting's choices",
-                l.when.0, l.when.1
-            )),
+        for spec in [l.setting, l.when] {
+            if !params.contains(spec) {
+                fail(format!(
+                    "a limit names '{}', which is not a setting",
+                    spec.key
+                ));
+            }
         }
     }
     if F::POOLED && F::compute(&key::<F>(&[]).0).pool().is_none() {

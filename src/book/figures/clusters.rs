@@ -14,7 +14,7 @@ pub const EXP: ParamSpec = ParamSpec {
     key: "exp",
     label: "message set",
     kind: ParamKind::Choice {
-        options: &["ds", "ds4", "ds16", "four", "sixteen", "sixtyfour"],
+        options: Experiment::WORDS,
         default: "four",
     },
 };

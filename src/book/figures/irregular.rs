@@ -21,7 +21,7 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "scheduler",
     kind: ParamKind::Choice {
-        options: &["gs", "ls", "ps", "bs"],
+        options: Cm5Algo::WORDS,
         default: "gs",
     },
 };

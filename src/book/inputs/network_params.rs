@@ -17,11 +17,7 @@ pub const MESH_MAX_ROWS: usize = 16;
 /// A link's rows past [`MESH_MAX_ROWS`] on a mesh read as a value out of
 /// range (the default and a notice), as they did when 16 was every
 /// network's limit: a released link opens the same view.
-pub const MESH_LIMITS: &[Limit] = &[Limit {
-    key: "rows",
-    when: ("net", "mesh"),
-    max: MESH_MAX_ROWS as u64,
-}];
+pub const MESH_LIMITS: &[Limit] = &[Limit::new(&ROWS, &NET, "mesh", MESH_MAX_ROWS as u64)];
 /// See [`MAX_ROWS`].
 pub const MAX_COLS: u64 = 32;
 

@@ -23,37 +23,29 @@ use crate::step::{Stepper, map};
 /// fit of §3.2 assumes).
 pub const SIZES: [u64; 7] = [16, 512, 2048, 4096, 6144, 8192, 10240];
 
-/// One of the §3 message sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Experiment {
-    /// {(0,1),(2,3)}: two pairs inside a cluster of 4 (Figure 6).
-    Double,
-    /// {(0,4),(1,5)}: two pairs four hops apart (§3.4).
-    DoubleFour,
-    /// {(0,16),(1,17)}: two pairs six hops apart (§3.4).
-    DoubleSixteen,
-    /// {(0,4),…,(3,7)}: a cluster of 4 to the next (Figure 7).
-    Four,
-    /// {(0,16),…,(15,31)}: a cluster of 16 to the next (Figure 8).
-    Sixteen,
-    /// {(0,64),…,(63,127)} on 256 processors (the book's Figure 9).
-    SixtyFour,
+crate::keyword_enum! {
+    /// One of the §3 message sets.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Experiment {
+        /// {(0,1),(2,3)}: two pairs inside a cluster of 4 (Figure 6).
+        Double = "ds",
+        /// {(0,4),(1,5)}: two pairs four hops apart (§3.4).
+        DoubleFour = "ds4",
+        /// {(0,16),(1,17)}: two pairs six hops apart (§3.4).
+        DoubleSixteen = "ds16",
+        /// {(0,4),…,(3,7)}: a cluster of 4 to the next (Figure 7).
+        Four = "four",
+        /// {(0,16),…,(15,31)}: a cluster of 16 to the next (Figure 8).
+        Sixteen = "sixteen",
+        /// {(0,64),…,(63,127)} on 256 processors (the book's Figure 9).
+        SixtyFour = "sixtyfour",
+    }
 }
 
 impl Experiment {
-    /// Every experiment with its URL name.
-    pub const ALL: [(Experiment, &'static str); 6] = [
-        (Experiment::Double, "ds"),
-        (Experiment::DoubleFour, "ds4"),
-        (Experiment::DoubleSixteen, "ds16"),
-        (Experiment::Four, "four"),
-        (Experiment::Sixteen, "sixteen"),
-        (Experiment::SixtyFour, "sixtyfour"),
-    ];
-
     /// Looks an experiment up by its URL name.
     pub fn parse(name: &str) -> Option<Experiment> {
-        Experiment::ALL.iter().find(|e| e.1 == name).map(|e| e.0)
+        crate::keyword::Keyword::from_keyword(name)
     }
 
     /// (processors, the set's size, distance between partners).
@@ -182,7 +174,7 @@ mod tests {
 
     #[test]
     fn the_sets_are_the_papers() {
-        for (e, _) in Experiment::ALL {
+        for &e in <Experiment as crate::keyword::Keyword>::ALL {
             let p = e.pairs();
             let (a, b) = (p[0], p[p.len() - 1]);
             let ends = format!("({},{})", a.0, a.1);

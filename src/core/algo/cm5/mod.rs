@@ -54,17 +54,19 @@ use crate::com::{Com, ComError, MAX_BYTES, Message};
 use crate::schedule::Schedule;
 use crate::trace::Trace;
 
-/// The irregular schedulers of paper 004 §5.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cm5Algo {
-    /// Linear scheduling.
-    Ls,
-    /// Pairwise scheduling.
-    Ps,
-    /// Balanced scheduling.
-    Bs,
-    /// Greedy scheduling.
-    Gs,
+crate::keyword_enum! {
+    /// The irregular schedulers of paper 004 §5.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Cm5Algo {
+        /// Linear scheduling.
+        Ls = "ls",
+        /// Pairwise scheduling.
+        Ps = "ps",
+        /// Balanced scheduling.
+        Bs = "bs",
+        /// Greedy scheduling.
+        Gs = "gs",
+    }
 }
 
 impl Cm5Algo {
