@@ -21,7 +21,7 @@ use crate::core::sim::{RecvPolicy, Sync, UpRouting};
 use crate::params::{ParamKind, ParamSpec};
 use crate::simulate_cmd::SimMachine;
 
-/// A whole-number option.
+/// A whole-number option or setting (the figures declare theirs with it too).
 pub const fn whole(
     key: &'static str,
     label: &'static str,

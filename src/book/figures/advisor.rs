@@ -42,13 +42,7 @@ pub const BW: ParamSpec = ParamSpec {
     },
 };
 
-const fn int(key: &'static str, label: &'static str, min: u64, max: u64, default: u64) -> ParamSpec {
-    ParamSpec {
-        key,
-        label,
-        kind: ParamKind::Int { min, max, default },
-    }
-}
+use crate::api::options::whole as int;
 
 crate::settings! {
     /// The machine and the workload.

@@ -37,13 +37,7 @@ const fn choice(key: &'static str, label: &'static str, options: &'static [&'sta
     }
 }
 
-const fn int(key: &'static str, label: &'static str, min: u64, max: u64, default: u64) -> ParamSpec {
-    ParamSpec {
-        key,
-        label,
-        kind: ParamKind::Int { min, max, default },
-    }
-}
+use crate::api::options::whole as int;
 
 crate::settings! {
     /// The matrix, the machine, the network and the selected row.

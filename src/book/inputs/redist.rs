@@ -27,20 +27,8 @@ pub const MACHINE: ParamSpec = ParamSpec {
     },
 };
 
-/// A whole-number setting.
-pub const fn int(
-    key: &'static str,
-    label: &'static str,
-    min: u64,
-    max: u64,
-    default: u64,
-) -> ParamSpec {
-    ParamSpec {
-        key,
-        label,
-        kind: ParamKind::Int { min, max, default },
-    }
-}
+/// A whole-number setting (declared as a command's whole-number option is).
+pub use crate::api::options::whole as int;
 
 /// A choice whose first option is the default.
 pub const fn choice(
