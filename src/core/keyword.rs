@@ -8,10 +8,8 @@
 //! same view later, so a word is never renamed (an old spelling may be
 //! accepted beside a new one by overriding [`Keyword::from_keyword`]).
 
-use crate::algo::Algo;
 use crate::cost::gdm::Gdm;
 use crate::cost::machine::Machine;
-use crate::mesh::config::Algo as MeshAlgo;
 use crate::redist::Direction;
 
 /// A value named by one word.
@@ -64,14 +62,21 @@ macro_rules! keyword_enum {
             /// Every value's word, in the order of [`Keyword::ALL`]: the
             /// options of a setting that chooses among them.
             pub const WORDS: &'static [&'static str] = &[$($word),*];
+
+            /// This value's word, in a constant too: a setting that offers
+            /// some of the values lists them as
+            /// `&[Type::A.word(), Type::B.word()]`, never as strings.
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $word ),*
+                }
+            }
         }
 
         impl $crate::keyword::Keyword for $name {
             const ALL: &'static [Self] = &[$($name::$variant),*];
             fn keyword(self) -> &'static str {
-                match self {
-                    $( $name::$variant => $word ),*
-                }
+                self.word()
             }
         }
     };
@@ -90,20 +95,6 @@ pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-impl Keyword for Algo {
-    const ALL: &'static [Self] = Algo::ALL;
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl Keyword for MeshAlgo {
-    const ALL: &'static [Self] = &MeshAlgo::ALL;
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
 }
 
 impl Keyword for Direction {
@@ -132,11 +123,13 @@ impl Keyword for Gdm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algo::Algo;
     use crate::algo::ccom::RowOrder;
     use crate::algo::cm5::Cm5Algo;
     use crate::algo::cm5::exchange::Exchange;
     use crate::algo::gm_scan::Scan;
     use crate::com::fig7::SwapMode;
+    use crate::mesh::config::Algo as MeshAlgo;
     use crate::sim::Sync;
     use crate::sim::clusters::Experiment;
     use crate::sweep::GmRuns;

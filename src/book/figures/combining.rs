@@ -19,14 +19,14 @@ pub const ALGO: ParamSpec = ParamSpec {
     label: "algorithm",
     kind: ParamKind::Choice {
         options: &[
-            "1-lev-dir",
-            "1-lev-xor",
-            "2-lev-sq",
-            "2-lev-c,r",
-            "2-lev-c,r-int",
-            "logp-lev-bfly",
+            Algo::Dir.word(),
+            Algo::Xor.word(),
+            Algo::TwoLevSq.word(),
+            Algo::TwoLevCr.word(),
+            Algo::TwoLevCrInt.word(),
+            Algo::LogpLevBfly.word(),
         ],
-        default: "2-lev-c,r",
+        default: Algo::TwoLevCr.word(),
     },
 };
 /// The machine sizes of paper 001's experiments.

@@ -22,8 +22,13 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "scheduler",
     kind: ParamKind::Choice {
-        options: &["rs-nh", "rs-n", "rs-nl", "rs-nlh"],
-        default: "rs-nh",
+        options: &[
+            crate::core::algo::Algo::RsNh.word(),
+            crate::core::algo::Algo::RsN.word(),
+            crate::core::algo::Algo::RsNl.word(),
+            crate::core::algo::Algo::RsNlh.word(),
+        ],
+        default: crate::core::algo::Algo::RsNh.word(),
     },
 };
 /// The processor whose table is shown.

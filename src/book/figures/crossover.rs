@@ -25,6 +25,25 @@ const fn rate(key: &'static str, label: &'static str, max: f64) -> ParamSpec {
     }
 }
 
+/// The 1-level algorithm the crossover compares.
+const DIRECT: ParamSpec = ParamSpec {
+    key: "direct",
+    label: "1-level algorithm",
+    kind: ParamKind::Choice {
+        options: &[Algo::Dir.word(), Algo::Lin.word(), Algo::Xor.word(), Algo::Bal.word()],
+        default: Algo::Xor.word(),
+    },
+};
+/// The combining algorithm it compares with.
+const COMBINING: ParamSpec = ParamSpec {
+    key: "combining",
+    label: "combining algorithm",
+    kind: ParamKind::Choice {
+        options: &[Algo::TwoLevSq.word(), Algo::TwoLevCr.word(), Algo::TwoLevCrInt.word(), Algo::LogpLevBfly.word()],
+        default: Algo::TwoLevCr.word(),
+    },
+};
+
 crate::settings! {
     /// The two algorithms, the mesh and the model's rates (blank: the
     /// Delta's fitted values).
@@ -37,22 +56,8 @@ crate::settings! {
                 default: "16x16",
             },
         },
-        pub direct: Algo = ParamSpec {
-            key: "direct",
-            label: "1-level algorithm",
-            kind: ParamKind::Choice {
-                options: &["1-lev-dir", "1-lev-lin", "1-lev-xor", "1-lev-bal"],
-                default: "1-lev-xor",
-            },
-        },
-        pub combining: Algo = ParamSpec {
-            key: "combining",
-            label: "combining algorithm",
-            kind: ParamKind::Choice {
-                options: &["2-lev-sq", "2-lev-c,r", "2-lev-c,r-int", "logp-lev-bfly"],
-                default: "2-lev-c,r",
-            },
-        },
+        pub direct: Algo = DIRECT,
+        pub combining: Algo = COMBINING,
         pub os: Option<f64> = rate("os", "send set-up o_s (µs)", 100_000.0),
         pub or: Option<f64> = rate("or", "receive set-up o_r (µs)", 100_000.0),
         pub gs: Option<f64> = rate("gs", "send time g_s (ns per byte)", 100_000.0),

@@ -17,13 +17,13 @@ use crate::core::net::mesh::Mesh;
 /// The scatter algorithms of paper 001 §3 (gather has all but the two
 /// broadcasts), in the paper's order.
 pub const ROOTED_ALGOS: &[&str] = &[
-    "1-lev-dir",
-    "1-lev-sys-br",
-    "1-lev-our-br",
-    "2-lev-rec",
-    "3-lev-sq",
-    "logp-lev-sq",
-    "logp-lev-rec",
+    Algo::Dir.word(),
+    Algo::SysBr.word(),
+    Algo::OurBr.word(),
+    Algo::TwoLevRec.word(),
+    Algo::ThreeLevSq.word(),
+    Algo::LogpLevSq.word(),
+    Algo::LogpLevRec.word(),
 ];
 
 pub const ROWS: ParamSpec = ParamSpec {
@@ -71,7 +71,7 @@ pub const SCATTER_ALGO: ParamSpec = ParamSpec {
     label: "algorithm",
     kind: ParamKind::Choice {
         options: ROOTED_ALGOS,
-        default: "logp-lev-rec",
+        default: Algo::LogpLevRec.word(),
     },
 };
 /// The all-to-one algorithms.
@@ -80,13 +80,13 @@ pub const GATHER_ALGO: ParamSpec = ParamSpec {
     label: "algorithm",
     kind: ParamKind::Choice {
         options: &[
-            "1-lev-dir",
-            "2-lev-rec",
-            "3-lev-sq",
-            "logp-lev-sq",
-            "logp-lev-rec",
+            Algo::Dir.word(),
+            Algo::TwoLevRec.word(),
+            Algo::ThreeLevSq.word(),
+            Algo::LogpLevSq.word(),
+            Algo::LogpLevRec.word(),
         ],
-        default: "logp-lev-rec",
+        default: Algo::LogpLevRec.word(),
     },
 };
 /// γ of a scatter by logp-lev-rec (the paper's 0.75 by default).

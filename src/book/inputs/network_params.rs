@@ -6,6 +6,8 @@ use super::network::{Net, Pattern, RedistScheme};
 use crate::book::figure::Limit;
 use crate::book::inputs::collective::ROOTED_ALGOS;
 use crate::book::params::{ParamKind, ParamSpec};
+use crate::core::algo::Algo;
+use crate::core::algo::cm5::exchange::Exchange;
 
 /// Most rows of the settings: 32 × 32 gives the fat tree 1,024
 /// processors (paper 004 measured up to 512); a mesh stops at
@@ -64,11 +66,24 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "schedule",
     kind: ParamKind::Choice {
+        // The schedulers of a matrix, then paper 004's exchanges.
         options: &[
-            "lp", "ac", "gm", "cgm", "rs-n", "rs-nl", "ls", "ps", "bs", "gs", "lex", "pex", "rex",
-            "bex",
+            Algo::Lp.word(),
+            Algo::Ac.word(),
+            Algo::Gm.word(),
+            Algo::Cgm.word(),
+            Algo::RsN.word(),
+            Algo::RsNl.word(),
+            Algo::Ls.word(),
+            Algo::Ps.word(),
+            Algo::Bs.word(),
+            Algo::Gs.word(),
+            Exchange::Lex.word(),
+            Exchange::Pex.word(),
+            Exchange::Rex.word(),
+            Exchange::Bex.word(),
         ],
-        default: "lp",
+        default: Algo::Lp.word(),
     },
 };
 /// Bytes of every message.
@@ -131,7 +146,10 @@ pub const SYNC: ParamSpec = ParamSpec {
     key: "sync",
     label: "phases",
     kind: ParamKind::Choice {
-        options: &["loose", "barrier"],
-        default: "loose",
+        options: &[
+            crate::core::sim::Sync::Loose.word(),
+            crate::core::sim::Sync::Barrier.word(),
+        ],
+        default: crate::core::sim::Sync::Loose.word(),
     },
 };

@@ -54,8 +54,13 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "scheduler",
     kind: ParamKind::Choice {
-        options: &["rs-n", "rs-nl", "rs-nh", "rs-nlh"],
-        default: "rs-n",
+        options: &[
+            crate::core::algo::Algo::RsN.word(),
+            crate::core::algo::Algo::RsNl.word(),
+            crate::core::algo::Algo::RsNh.word(),
+            crate::core::algo::Algo::RsNlh.word(),
+        ],
+        default: crate::core::algo::Algo::RsN.word(),
     },
 };
 

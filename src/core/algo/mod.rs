@@ -27,68 +27,44 @@ use cm5::Cm5Algo;
 use rs::{RsConfig, RsVariant};
 use std::fmt;
 
-/// The algorithms the book can run, by their names in the papers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Algo {
-    /// Asynchronous communication, paper 000 §3.1.
-    Ac,
-    /// Linear (XOR) permutation, paper 000 §3.2.
-    Lp,
-    /// Global masking, paper 000 §3.3.
-    Gm,
-    /// Compact global masking, paper 000 §4.
-    Cgm,
-    /// NICE's random scheduling avoiding node contention, paper 002 §3.3.
-    RsN,
-    /// RS_N that also avoids link contention, paper 002 §3.3.
-    RsNl,
-    /// RS_N that splits large messages, paper 002 §3.3.
-    RsNh,
-    /// RS_NL that splits large messages, paper 002 §3.3.
-    RsNlh,
-    /// Linear scheduling, paper 004 §5.
-    Ls,
-    /// Pairwise scheduling, paper 004 §5.
-    Ps,
-    /// Balanced scheduling, paper 004 §5.
-    Bs,
-    /// Greedy scheduling, paper 004 §5.
-    Gs,
+crate::keyword_enum! {
+    /// The algorithms the book can run, by their names in the papers.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Algo {
+        /// Asynchronous communication, paper 000 §3.1.
+        Ac = "ac",
+        /// Linear (XOR) permutation, paper 000 §3.2.
+        Lp = "lp",
+        /// Global masking, paper 000 §3.3.
+        Gm = "gm",
+        /// Compact global masking, paper 000 §4.
+        Cgm = "cgm",
+        /// NICE's random scheduling avoiding node contention, paper 002 §3.3.
+        RsN = "rs-n",
+        /// RS_N that also avoids link contention, paper 002 §3.3.
+        RsNl = "rs-nl",
+        /// RS_N that splits large messages, paper 002 §3.3.
+        RsNh = "rs-nh",
+        /// RS_NL that splits large messages, paper 002 §3.3.
+        RsNlh = "rs-nlh",
+        /// Linear scheduling, paper 004 §5.
+        Ls = "ls",
+        /// Pairwise scheduling, paper 004 §5.
+        Ps = "ps",
+        /// Balanced scheduling, paper 004 §5.
+        Bs = "bs",
+        /// Greedy scheduling, paper 004 §5.
+        Gs = "gs",
+    }
 }
 
 impl Algo {
     /// Every algorithm, in the order the book introduces them.
-    pub const ALL: &'static [Algo] = &[
-        Algo::Ac,
-        Algo::Lp,
-        Algo::Gm,
-        Algo::Cgm,
-        Algo::RsN,
-        Algo::RsNl,
-        Algo::RsNh,
-        Algo::RsNlh,
-        Algo::Ls,
-        Algo::Ps,
-        Algo::Bs,
-        Algo::Gs,
-    ];
+    pub const ALL: &'static [Algo] = <Algo as crate::keyword::Keyword>::ALL;
 
     /// The short name used by the CLI, the JS API and URLs.
     pub fn name(self) -> &'static str {
-        match self {
-            Algo::Ac => "ac",
-            Algo::Lp => "lp",
-            Algo::Gm => "gm",
-            Algo::Cgm => "cgm",
-            Algo::RsN => "rs-n",
-            Algo::RsNl => "rs-nl",
-            Algo::RsNh => "rs-nh",
-            Algo::RsNlh => "rs-nlh",
-            Algo::Ls => "ls",
-            Algo::Ps => "ps",
-            Algo::Bs => "bs",
-            Algo::Gs => "gs",
-        }
+        self.word()
     }
 
     /// The name alone as the papers print it (`RS_NH`), for legends and

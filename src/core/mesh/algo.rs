@@ -63,37 +63,39 @@ impl Op {
     }
 }
 
-/// The algorithms of paper 001, by the names it prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Algo {
-    /// *1-lev-dir*: direct sends.
-    Dir,
-    /// *1-lev-sys-br*: the system's broadcast of the concatenated message.
-    SysBr,
-    /// *1-lev-our-br*: broadcast of the concatenation by a binomial-heap tree.
-    OurBr,
-    /// *2-lev-rec*: rows as submachines, leaders in the source's column.
-    TwoLevRec,
-    /// *3-lev-sq*: square submeshes, then *2-lev-rec* inside each.
-    ThreeLevSq,
-    /// *logp-lev-sq*: halving by alternating vertical and horizontal cuts.
-    LogpLevSq,
-    /// *logp-lev-rec(γ)*: γ-splits of the snake order.
-    LogpLevRec,
-    /// *1-lev-lin*: linear permutations.
-    Lin,
-    /// *1-lev-xor*: exclusive-or permutations.
-    Xor,
-    /// *1-lev-bal*: balanced permutations from round-robin tournaments.
-    Bal,
-    /// *2-lev-sq*: the 3-step algorithm on square submeshes.
-    TwoLevSq,
-    /// *2-lev-c,r*: the 2-step algorithm, columns then rows.
-    TwoLevCr,
-    /// *2-lev-c,r-int*: *2-lev-c,r* with the two steps interleaved.
-    TwoLevCrInt,
-    /// *logp-lev-bfly*: the butterfly pattern.
-    LogpLevBfly,
+crate::keyword_enum! {
+    /// The algorithms of paper 001, by the names it prints.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Algo {
+        /// *1-lev-dir*: direct sends.
+        Dir = "1-lev-dir",
+        /// *1-lev-sys-br*: the system's broadcast of the concatenated message.
+        SysBr = "1-lev-sys-br",
+        /// *1-lev-our-br*: broadcast of the concatenation by a binomial-heap tree.
+        OurBr = "1-lev-our-br",
+        /// *2-lev-rec*: rows as submachines, leaders in the source's column.
+        TwoLevRec = "2-lev-rec",
+        /// *3-lev-sq*: square submeshes, then *2-lev-rec* inside each.
+        ThreeLevSq = "3-lev-sq",
+        /// *logp-lev-sq*: halving by alternating vertical and horizontal cuts.
+        LogpLevSq = "logp-lev-sq",
+        /// *logp-lev-rec(γ)*: γ-splits of the snake order.
+        LogpLevRec = "logp-lev-rec",
+        /// *1-lev-lin*: linear permutations.
+        Lin = "1-lev-lin",
+        /// *1-lev-xor*: exclusive-or permutations.
+        Xor = "1-lev-xor",
+        /// *1-lev-bal*: balanced permutations from round-robin tournaments.
+        Bal = "1-lev-bal",
+        /// *2-lev-sq*: the 3-step algorithm on square submeshes.
+        TwoLevSq = "2-lev-sq",
+        /// *2-lev-c,r*: the 2-step algorithm, columns then rows.
+        TwoLevCr = "2-lev-c,r",
+        /// *2-lev-c,r-int*: *2-lev-c,r* with the two steps interleaved.
+        TwoLevCrInt = "2-lev-c,r-int",
+        /// *logp-lev-bfly*: the butterfly pattern.
+        LogpLevBfly = "logp-lev-bfly",
+    }
 }
 
 impl Algo {
@@ -117,22 +119,7 @@ impl Algo {
 
     /// The name as the paper prints it (and the CLI accepts).
     pub fn name(self) -> &'static str {
-        match self {
-            Algo::Dir => "1-lev-dir",
-            Algo::SysBr => "1-lev-sys-br",
-            Algo::OurBr => "1-lev-our-br",
-            Algo::TwoLevRec => "2-lev-rec",
-            Algo::ThreeLevSq => "3-lev-sq",
-            Algo::LogpLevSq => "logp-lev-sq",
-            Algo::LogpLevRec => "logp-lev-rec",
-            Algo::Lin => "1-lev-lin",
-            Algo::Xor => "1-lev-xor",
-            Algo::Bal => "1-lev-bal",
-            Algo::TwoLevSq => "2-lev-sq",
-            Algo::TwoLevCr => "2-lev-c,r",
-            Algo::TwoLevCrInt => "2-lev-c,r-int",
-            Algo::LogpLevBfly => "logp-lev-bfly",
-        }
+        self.word()
     }
 
     /// Parses a name; `logp-lev-rec(0.75)` also gives its γ.
