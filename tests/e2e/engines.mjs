@@ -87,6 +87,9 @@ function watch() {
 
 function computed(all) {
   if (document.querySelector('.chapter-loading') || !document.querySelector('article.chapter h1')) return false;
+  // A heavy figure may offer its button only after the chapter has drawn:
+  // press every one that is there, as a reader would, on each look.
+  if (all) document.querySelectorAll('button.compute-now').forEach((b) => b.click());
   const figs = [...document.querySelectorAll('figure.widget')];
   return figs.every((f) => !f.querySelector('.job') && !(all && f.classList.contains('deferred')));
 }
