@@ -39,7 +39,7 @@ crate::keyword_enum! {
 impl Scan {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
-        crate::keyword::Keyword::keyword(self)
+        self.word()
     }
 
     /// Parses `zero` or `after-row`.

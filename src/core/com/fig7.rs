@@ -39,7 +39,7 @@ crate::keyword_enum! {
 impl SwapMode {
     /// The name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
-        crate::keyword::Keyword::keyword(self)
+        self.word()
     }
 
     /// Parses `rows`, `cols` or `both`.

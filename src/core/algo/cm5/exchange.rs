@@ -38,7 +38,7 @@ impl Exchange {
 
     /// The short name used by the CLI.
     pub fn name(self) -> &'static str {
-        crate::keyword::Keyword::keyword(self)
+        self.word()
     }
 
     /// The name as paper 004 prints it.
