@@ -34,10 +34,6 @@ pub trait Figure: 'static {
     const UNIT: &'static str = "step";
     /// Opens at the last step (the finished figure) rather than the first.
     const START_AT_END: bool = false;
-    /// Notes shown under some settings (`(key, note)`): the limits the
-    /// browser needs and why.
-    const NOTES: &'static [(&'static str, &'static str)] = &[];
-
     /// Settings whose range is narrower while another setting has a given
     /// value (a mesh has at most 16 rows, a fat tree 32); a link's value
     /// outside it gets the usual notice and the default.
@@ -153,7 +149,7 @@ pub const fn entry<F: Figure>(name: &'static str, pack: &'static str) -> Entry {
         title: F::TITLE,
         unit: F::UNIT,
         params: <F::Settings as Settings>::PARAMS,
-        notes: F::NOTES,
+        notes: <F::Settings as Settings>::NOTES,
         limits: F::LIMITS,
         pack,
         deferred: F::DEFERRED,

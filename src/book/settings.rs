@@ -25,7 +25,7 @@
 //! const SWAP: ParamSpec = ParamSpec {
 //!     key: "swap",
 //!     label: "swap",
-//!     kind: ParamKind::Choice { options: &["both", "rows", "cols"], default: "both" },
+//!     kind: ParamKind::Choice { options: SwapMode::WORDS, default: "both" },
 //! };
 //! commbook::settings! {
 //!     /// An example.
@@ -48,6 +48,12 @@ use crate::core::keyword::Keyword;
 pub trait Settings: Clone + PartialEq + std::fmt::Debug + 'static {
     /// Every setting, in the order the controls show them.
     const PARAMS: &'static [ParamSpec];
+
+    /// The notes shown under some settings (`(key, note)`), in the order
+    /// of the settings: the limits the browser needs and why. A note is
+    /// declared with its field (`pub n: usize = N => "at most 64 here",`),
+    /// so it cannot name a setting the figure does not have.
+    const NOTES: &'static [(&'static str, &'static str)];
 
     /// The settings from checked values (see [`super::params::read`]);
     /// a key that is missing reads as its default.
@@ -215,6 +221,81 @@ pub fn check_keyword_whole<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
     }
 }
 
+/// The note of `notes` written under `key`, if any (for groups of settings
+/// whose notes each figure writes, as `sim_settings!` does).
+pub const fn note_for(key: &str, notes: &[(&'static str, &'static str)]) -> Option<&'static str> {
+    let mut i = 0;
+    while i < notes.len() {
+        if same(notes[i].0, key) {
+            return Some(notes[i].1);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// True if every key of `notes` is the key of one of `params` (a note
+/// under a setting the figure does not have fails to compile).
+pub const fn notes_known(notes: &[(&str, &str)], params: &[ParamSpec]) -> bool {
+    let mut i = 0;
+    while i < notes.len() {
+        let mut j = 0;
+        while j < params.len() && !same(params[j].key, notes[i].0) {
+            j += 1;
+        }
+        if j == params.len() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// String equality in a constant.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// How many settings of `all` have a note (for [`settings!`](crate::settings)).
+pub const fn count_notes(all: &[(&str, Option<&str>)]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < all.len() {
+        if all[i].1.is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The settings of `all` that have a note, with it, in order (`N` is
+/// [`count_notes`]).
+pub const fn only_notes<const N: usize>(
+    all: &[(&'static str, Option<&'static str>)],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let (mut n, mut i) = (0, 0);
+    while i < all.len() {
+        if let Some(note) = all[i].1 {
+            out[n] = (all[i].0, note);
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Makes the types named by words fields of settings structs (one line per
 /// type: a blanket impl would collide with the numbers'). `whole:` before
 /// the types: types the book owns, whose settings must offer every word
@@ -265,6 +346,8 @@ keyword_settings!(
 /// module's documentation for an example.
 #[macro_export]
 macro_rules! settings {
+    (@note) => { None };
+    (@note $note:expr) => { Some($note) };
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident { $($body:tt)* }
@@ -275,12 +358,12 @@ macro_rules! settings {
     (@munch $head:tt [$($done:tt)*] @ $group:ident $(, $($rest:tt)*)?) => {
         $crate::settings_group!($group $head [$($done)*] $($($rest)*)?);
     };
-    // One field.
-    (@munch $head:tt [$($done:tt)*] $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr $(, $($rest:tt)*)?) => {
-        $crate::settings!(@munch $head [$($done)* $(#[$fmeta])* $fvis $field : $ty = $spec,] $($($rest)*)?);
+    // One field, and the note shown under its control, if any.
+    (@munch $head:tt [$($done:tt)*] $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr $(=> $note:expr)? $(, $($rest:tt)*)?) => {
+        $crate::settings!(@munch $head [$($done)* $(#[$fmeta])* $fvis $field : $ty = $spec => ($crate::settings!(@note $($note)?)),] $($($rest)*)?);
     };
     // Every field read: the struct and its reading.
-    (@munch ($(#[$meta:meta])* $vis:vis struct $name:ident) [$( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr, )*]) => {
+    (@munch ($(#[$meta:meta])* $vis:vis struct $name:ident) [$( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty = $spec:expr => ($note:expr), )*]) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
         $vis struct $name {
@@ -289,6 +372,13 @@ macro_rules! settings {
 
         impl $crate::book::settings::Settings for $name {
             const PARAMS: &'static [$crate::book::params::ParamSpec] = &[$($spec),*];
+
+            const NOTES: &'static [(&'static str, &'static str)] = {
+                const ALL: &[(&str, Option<&str>)] = &[$( ($spec.key, $note) ),*];
+                const NOTES: [(&str, &str); $crate::book::settings::count_notes(ALL)] =
+                    $crate::book::settings::only_notes(ALL);
+                &NOTES
+            };
 
             fn from_values(v: &$crate::book::params::Values) -> Self {
                 $name {
@@ -316,9 +406,9 @@ macro_rules! settings {
 macro_rules! settings_group {
     (machine $head:tt [$($done:tt)*] $($rest:tt)*) => {
         $crate::settings!(@munch $head [$($done)*
-            pub machine: $crate::book::figures::advisor::MachineSetting = $crate::book::figures::advisor::MACHINE,
-            pub tau: Option<f64> = $crate::book::figures::advisor::TAU,
-            pub bw: Option<f64> = $crate::book::figures::advisor::BW,
+            pub machine: $crate::book::figures::advisor::MachineSetting = $crate::book::figures::advisor::MACHINE => (None),
+            pub tau: Option<f64> = $crate::book::figures::advisor::TAU => (None),
+            pub bw: Option<f64> = $crate::book::figures::advisor::BW => (None),
         ] $($rest)*);
     };
 }
@@ -357,9 +447,23 @@ mod tests {
     crate::settings! {
         struct Probe {
             n: usize = N,
-            algo: Algo = ALGO,
-            tau: Option<f64> = TAU,
+            algo: Algo = ALGO => "lp or cgm",
+            tau: Option<f64> = TAU => "blank: the preset's",
         }
+    }
+
+    #[test]
+    fn notes_are_declared_with_their_settings_in_order() {
+        assert_eq!(
+            Probe::NOTES,
+            &[("algo", "lp or cgm"), ("tau", "blank: the preset's")]
+        );
+        assert!(WithGroup::NOTES.is_empty());
+        let notes = [("algo", "lp or cgm"), ("n", "at most 128")];
+        assert_eq!(note_for("n", &notes), Some("at most 128"));
+        assert_eq!(note_for("tau", &notes), None);
+        assert!(notes_known(&notes, Probe::PARAMS));
+        assert!(!notes_known(&[("nn", "a typo")], Probe::PARAMS));
     }
 
     crate::settings! {

@@ -9,8 +9,6 @@
 //! accepted beside a new one by overriding [`Keyword::from_keyword`]).
 
 use crate::cost::gdm::Gdm;
-use crate::cost::machine::Machine;
-use crate::redist::Direction;
 
 /// A value named by one word.
 pub trait Keyword: Sized + Copy + 'static {
@@ -82,6 +80,54 @@ macro_rules! keyword_enum {
     };
 }
 
+/// Declares a list of numbers and, from the same tokens, the words a
+/// setting offers for them (`"32"`): a choice among a paper's sizes reads
+/// its words from here, so the numbers are written once.
+///
+/// ```
+/// commbook_core::number_words! {
+///     /// Sizes.
+///     pub const SIZES: [usize; 3], SIZE_WORDS = [32, 128, 512];
+/// }
+/// assert_eq!(SIZE_WORDS, ["32", "128", "512"]);
+/// assert_eq!(SIZES[2], 512);
+/// ```
+#[macro_export]
+macro_rules! number_words {
+    (
+        $(#[$meta:meta])*
+        $vis:vis const $name:ident: [$t:ty; $n:literal], $words:ident = [$($x:literal),* $(,)?];
+    ) => {
+        $(#[$meta])*
+        $vis const $name: [$t; $n] = [$($x),*];
+        #[doc = concat!("[`", stringify!($name), "`] as the words a setting offers.")]
+        $vis const $words: [&str; $n] = [$(stringify!($x)),*];
+    };
+}
+
+/// Declares a list of mesh shapes (rows, columns) and the words a setting
+/// offers for them (`"16x32"`), from the same tokens.
+///
+/// ```
+/// commbook_core::mesh_words! {
+///     /// Shapes.
+///     pub const SHAPES: [(usize, usize); 2], SHAPE_WORDS = [(4, 8), (16, 32)];
+/// }
+/// assert_eq!(SHAPE_WORDS, ["4x8", "16x32"]);
+/// ```
+#[macro_export]
+macro_rules! mesh_words {
+    (
+        $(#[$meta:meta])*
+        $vis:vis const $name:ident: [(usize, usize); $n:literal], $words:ident = [$(($r:literal, $c:literal)),* $(,)?];
+    ) => {
+        $(#[$meta])*
+        $vis const $name: [(usize, usize); $n] = [$(($r, $c)),*];
+        #[doc = concat!("[`", stringify!($name), "`] as the words a setting offers.")]
+        $vis const $words: [&str; $n] = [$(concat!(stringify!($r), "x", stringify!($c))),*];
+    };
+}
+
 /// Checks that every value of `T` has its own word and reads back from it;
 /// `Err` names the first that does not (for tests, here and in the book).
 pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
@@ -95,21 +141,6 @@ pub fn check<T: Keyword + PartialEq>() -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-impl Keyword for Direction {
-    const ALL: &'static [Self] = &[Direction::Up, Direction::Down];
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
-}
-
-/// The machine presets of the τ + Mφ model, by their CLI names.
-impl Keyword for Machine {
-    const ALL: &'static [Self] = Machine::ALL;
-    fn keyword(self) -> &'static str {
-        self.name()
-    }
 }
 
 /// The GDM presets of paper 003's model, by their names.
@@ -144,11 +175,11 @@ mod tests {
             check::<Algo>(),
             check::<MeshAlgo>(),
             check::<Experiment>(),
-            check::<Direction>(),
+            check::<crate::redist::Direction>(),
             check::<crate::redist::view::Fact>(),
             check::<Sync>(),
             check::<Gdm>(),
-            check::<Machine>(),
+            check::<crate::cost::machine::Machine>(),
             check::<Exchange>(),
             check::<Cm5Algo>(),
         ] {

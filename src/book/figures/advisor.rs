@@ -17,7 +17,7 @@ pub const MACHINE: ParamSpec = ParamSpec {
     key: "machine",
     label: "machine",
     kind: ParamKind::Choice {
-        options: &["cm5", "cm5-p2p", "delta", "ipsc860", "sp2", "t3d", "cluster", "custom"],
+        options: &MachineSetting::WORDS,
         default: "cm5",
     },
 };
@@ -63,10 +63,10 @@ crate::settings! {
                 options: PricedOn::WORDS,
                 default: "auto",
             },
-        },
-        pub p: usize = int("p", "processors p", 2, 1024, 32),
+        } => "auto: a complete exchange on a fat tree (paper 004), an all-to-all or a scatter on a mesh (paper 001)",
+        pub p: usize = int("p", "processors p", 2, 1024, 32) => "all-to-all and scatter run on the most nearly square r × c mesh with r·c = p, up to 1,024 processors",
         pub d: usize = int("d", "messages per processor d (irregular)", 1, 1023, 8),
-        pub bytes: u64 = int("bytes", "bytes per message (redist: per processor)", 1, 16_777_216, 1024),
+        pub bytes: u64 = int("bytes", "bytes per message (redist: per processor)", 1, 16_777_216, 1024) => "for redist: the array's bytes per processor (8-byte elements)",
         pub reuse: u64 = int("reuse", "times the schedule is used", 1, 1_000_000, 1),
         pub k: usize = int("k", "expansion factor K (redist)", 2, 256, 8),
     }
@@ -120,19 +120,34 @@ impl MachineSetting {
     }
 }
 
+/// How many values a `machine` setting has: every preset, and `custom`.
+const SETTINGS: usize = Machine::WORDS.len() + 1;
+
+impl MachineSetting {
+    /// The core's presets' words in their order, then `custom`: the
+    /// setting's options.
+    pub const WORDS: [&'static str; SETTINGS] = {
+        let mut words = ["custom"; SETTINGS];
+        let mut i = 0;
+        while i < Machine::WORDS.len() {
+            words[i] = Machine::WORDS[i];
+            i += 1;
+        }
+        words
+    };
+}
+
 impl Keyword for MachineSetting {
-    /// The core's presets in their order ([`Machine::ALL`], checked by a
-    /// test), then `custom`.
-    const ALL: &'static [Self] = &[
-        MachineSetting::Preset(Machine::Cm5),
-        MachineSetting::Preset(Machine::Cm5PointToPoint),
-        MachineSetting::Preset(Machine::Delta),
-        MachineSetting::Preset(Machine::Ipsc860),
-        MachineSetting::Preset(Machine::Sp2),
-        MachineSetting::Preset(Machine::T3d),
-        MachineSetting::Preset(Machine::Cluster),
-        MachineSetting::Custom,
-    ];
+    /// The core's presets in their order ([`Machine::ALL`]), then `custom`.
+    const ALL: &'static [Self] = &{
+        let mut all = [MachineSetting::Custom; SETTINGS];
+        let mut i = 0;
+        while i < Machine::ALL.len() {
+            all[i] = MachineSetting::Preset(Machine::ALL[i]);
+            i += 1;
+        }
+        all
+    };
     fn keyword(self) -> &'static str {
         match self {
             MachineSetting::Preset(m) => m.name(),
@@ -295,11 +310,6 @@ impl Figure for Advisor {
     const TITLE: &'static str = "Which schedule for my machine and workload? (chapter 11's advisor)";
     const UNIT: &'static str = "candidate";
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("p", "all-to-all and scatter run on the most nearly square r × c mesh with r·c = p, up to 1,024 processors"),
-        ("topology", "auto: a complete exchange on a fat tree (paper 004), an all-to-all or a scatter on a mesh (paper 001)"),
-        ("bytes", "for redist: the array's bytes per processor (8-byte elements)"),
-    ];
     type Settings = AdvisorSettings;
     type Key = AdviceKey;
     type Output = Advice;

@@ -19,7 +19,7 @@ use std::rc::Rc;
 crate::settings! {
     /// A matrix small enough to print CCOM, and the row order.
     pub struct CcomSettings {
-        pub n: usize = N_TABLE,
+        pub n: usize = N_TABLE => "at most 128 here: CCOM is printed as numbers",
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub swap: SwapMode = SWAP,
@@ -44,8 +44,6 @@ pub struct CompactionRun {
 
 impl Figure for Ccom {
     const TITLE: &'static str = "COM → CCOM: the compaction of Figure 5";
-    const NOTES: &'static [(&'static str, &'static str)] =
-        &[("n", "at most 128 here: CCOM is printed as numbers")];
     type Settings = CcomSettings;
     type Key = (Matrix, RowOrder);
     type Output = CompactionRun;

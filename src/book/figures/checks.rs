@@ -86,13 +86,6 @@ pub fn one<F: Figure>(name: &str, ty: &str, errors: &mut Vec<String>) {
             fail(format!("the default of '{}' is refused: {why}", p.key));
         }
     }
-    for (key, _) in F::NOTES {
-        if !params.iter().any(|p| p.key == *key) {
-            fail(format!(
-                "a note is written under '{key}', which is not a setting"
-            ));
-        }
-    }
     // Limit::new checks the word and the kinds while compiling; here,
     // that both settings are this figure's.
     for l in F::LIMITS {

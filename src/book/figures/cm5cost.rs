@@ -47,8 +47,8 @@ pub const TO: ParamSpec = ParamSpec {
 crate::settings! {
     /// The sizes and the distance.
     pub struct Cm5costSettings {
-        pub range: Range = RANGE,
-        pub to: usize = TO,
+        pub range: Range = RANGE => "Figure 3 of the paper: 0-100 bytes; Figure 4: 0-10,000",
+        pub to: usize = TO => "a destination in the cluster of 4, 16, 64 or 256 around processor 0 (§3.3)",
     }
 }
 
@@ -100,10 +100,6 @@ pub fn fit_us(l: u64) -> f64 {
 impl Figure for Cm5cost {
     const TITLE: &'static str = "One message on the CM-5: the fit of paper 004 §3.2 and the simulated fat tree";
     const UNIT: &'static str = "size";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("range", "Figure 3 of the paper: 0-100 bytes; Figure 4: 0-10,000"),
-        ("to", "a destination in the cluster of 4, 16, 64 or 256 around processor 0 (§3.3)"),
-    ];
     type Settings = Cm5costSettings;
     type Key = (Range, usize);
     type Output = CostRun;

@@ -3,7 +3,7 @@
 //! edit by hand. Opens on the finished matrix.
 
 use crate::book::figure::Figure;
-use crate::book::inputs::matrix::{Built, Matrix, MatrixBuild, MatrixSettings, N_NOTE};
+use crate::book::inputs::matrix::{Built, Matrix, MatrixBuild, MatrixSettings};
 use crate::book::params::Notice;
 use crate::core::step::Stepper;
 
@@ -13,7 +13,6 @@ pub struct Com;
 impl Figure for Com {
     const TITLE: &'static str = "The communication matrix COM (Figure 7 generator)";
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[N_NOTE];
     type Settings = MatrixSettings;
     type Key = Matrix;
     type Output = Built;

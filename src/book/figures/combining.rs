@@ -34,7 +34,7 @@ pub const MESH: ParamSpec = ParamSpec {
     key: "mesh",
     label: "mesh",
     kind: ParamKind::Choice {
-        options: &["4x4", "4x8", "8x8", "8x16", "16x16"],
+        options: crate::core::mesh::figures::PAPER_MESH_WORDS,
         default: "4x4",
     },
 };
@@ -53,8 +53,8 @@ crate::settings! {
     /// An all-to-all on a mesh.
     pub struct CombiningSettings {
         pub algo: Algo = ALGO,
-        pub mesh: MeshSize = MESH,
-        pub bytes: u64 = BYTES,
+        pub mesh: MeshSize = MESH => "the machine sizes of paper 001's experiments; 16×16 draws 65,280 messages",
+        pub bytes: u64 = BYTES => "L, each actual message; a send carries L times the messages it combines",
     }
 }
 
@@ -75,10 +75,6 @@ pub struct CombiningRun {
 impl Figure for Combining {
     const TITLE: &'static str = "All-to-all by combining on a mesh, superstep by superstep";
     const UNIT: &'static str = "superstep";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("mesh", "the machine sizes of paper 001's experiments; 16×16 draws 65,280 messages"),
-        ("bytes", "L, each actual message; a send carries L times the messages it combines"),
-    ];
     type Settings = CombiningSettings;
     type Key = Spec;
     type Output = CombiningRun;

@@ -46,8 +46,8 @@ crate::settings! {
     /// The matrix, the scheduler and the processor.
     pub struct CptSettings {
         pub algo: Algo = ALGO,
-        pub proc: usize = PROC,
-        pub n: usize = N,
+        pub proc: usize = PROC => "0 to n − 1: the processor whose table is shown",
+        pub n: usize = N => "at most 64 here",
         pub d: usize = D,
         pub max: u64 = MAX,
         pub unit: u64 = UNIT,
@@ -124,10 +124,6 @@ impl CptRun {
 impl Figure for Cpt {
     const TITLE: &'static str = "The communication phase table of one processor (NICE, paper 002 §4.1)";
     const UNIT: &'static str = "phase";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("proc", "0 to n − 1: the processor whose table is shown"),
-        ("n", "at most 64 here"),
-    ];
     type Settings = CptSettings;
     type Key = (NiceMatrix, RsVariant);
     type Output = CptRun;

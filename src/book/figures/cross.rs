@@ -24,8 +24,8 @@ pub const COLS: ParamSpec = ParamSpec {
 crate::settings! {
     /// The mesh.
     pub struct CrossSettings {
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
+        pub rows: usize = ROWS => "at most 16",
+        pub cols: usize = COLS => "at most 16",
     }
 }
 
@@ -42,8 +42,6 @@ pub struct CrossRun {
 impl Figure for Cross {
     const TITLE: &'static str = "The cross product of balanced permutations on a mesh";
     const UNIT: &'static str = "product";
-    const NOTES: &'static [(&'static str, &'static str)] =
-        &[("rows", "at most 16"), ("cols", "at most 16")];
     type Settings = CrossSettings;
     type Key = Mesh;
     type Output = CrossRun;

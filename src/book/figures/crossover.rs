@@ -52,18 +52,18 @@ crate::settings! {
             key: "mesh",
             label: "mesh",
             kind: ParamKind::Choice {
-                options: &["4x4", "4x8", "8x8", "8x16", "16x16"],
+                options: crate::core::mesh::figures::PAPER_MESH_WORDS,
                 default: "16x16",
             },
         },
         pub direct: Algo = DIRECT,
         pub combining: Algo = COMBINING,
-        pub os: Option<f64> = rate("os", "send set-up o_s (µs)", 100_000.0),
+        pub os: Option<f64> = rate("os", "send set-up o_s (µs)", 100_000.0) => "blank: the Delta's fitted value; set all six for your machine",
         pub or: Option<f64> = rate("or", "receive set-up o_r (µs)", 100_000.0),
         pub gs: Option<f64> = rate("gs", "send time g_s (ns per byte)", 100_000.0),
         pub gr: Option<f64> = rate("gr", "receive time g_r (ns per byte)", 100_000.0),
         pub gl: Option<f64> = rate("gl", "link time g_l (ns per byte)", 100_000.0),
-        pub lambda: Option<f64> = rate("lambda", "superstep start λ (µs)", 100_000.0),
+        pub lambda: Option<f64> = rate("lambda", "superstep start λ (µs)", 100_000.0) => "paid by each processor when it starts a superstep's sends",
     }
 }
 
@@ -246,10 +246,6 @@ impl Figure for Crossover {
     const TITLE: &'static str = "1-level or combining? The crossover in message size (paper 001 §5.3)";
     const UNIT: &'static str = "message size";
     const DEFERRED: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("os", "blank: the Delta's fitted value; set all six for your machine"),
-        ("lambda", "paid by each processor when it starts a superstep's sends"),
-    ];
     type Settings = CrossoverSettings;
     type Key = CrossoverKey;
     type Output = CrossoverRun;

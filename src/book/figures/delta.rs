@@ -8,7 +8,7 @@ use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec, Value};
 use crate::book::settings::FromValue;
 use crate::core::mesh::config::{Op, parse_mesh};
-use crate::core::mesh::figures::{FIGURE5_SIZES, SizeSweep, SweepBuilder};
+use crate::core::mesh::figures::{FIGURE5_SIZES, MESH_WORDS, PaperFigure, SizeSweep, SweepBuilder};
 use crate::core::step::{Stepper, map};
 
 /// Which of the paper's figures.
@@ -16,7 +16,7 @@ pub const FIGURE: ParamSpec = ParamSpec {
     key: "figure",
     label: "figure",
     kind: ParamKind::Choice {
-        options: &["2", "5", "6", "9"],
+        options: PaperFigure::WORDS,
         default: "2",
     },
 };
@@ -25,7 +25,7 @@ pub const MESH: ParamSpec = ParamSpec {
     key: "mesh",
     label: "mesh",
     kind: ParamKind::Choice {
-        options: &["4x4", "4x8", "8x8", "8x16", "16x16", "16x32"],
+        options: &MESH_WORDS,
         default: "16x16",
     },
 };
@@ -61,11 +61,13 @@ impl FromValue for MeshSize {
     }
 }
 
+crate::keyword_settings!(whole: PaperFigure);
+
 crate::settings! {
     /// The figure and the machine size.
     pub struct DeltaSettings {
-        pub figure: usize = FIGURE,
-        pub mesh: MeshSize = MESH,
+        pub figure: PaperFigure = FIGURE,
+        pub mesh: MeshSize = MESH => "printed values exist for 16×16 only",
     }
 }
 
@@ -93,20 +95,14 @@ impl Figure for Delta {
         "Set-ups and time on the Delta model (Figures 2, 5, 6 and 9 of paper 001)";
     const START_AT_END: bool = true;
     const DEFERRED: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] =
-        &[("mesh", "printed values exist for 16×16 only")];
     type Settings = DeltaSettings;
     type Key = Which;
     type Output = DeltaRun;
 
     fn key(s: &DeltaSettings) -> (Which, Vec<Notice>) {
         let which = Which {
-            setups: s.figure == 5,
-            op: match s.figure {
-                6 => Op::Gather,
-                9 => Op::AllToAll,
-                _ => Op::Scatter,
-            },
+            setups: s.figure.setups(),
+            op: s.figure.op(),
             rows: s.mesh.rows,
             cols: s.mesh.cols,
         };

@@ -45,8 +45,8 @@ crate::settings! {
     /// The exchange, the machine size and the block size.
     pub struct ExchangeSettings {
         pub algo: Exchange = ALGO,
-        pub p: usize = P,
-        pub bytes: u64 = BYTES,
+        pub p: usize = P => "a power of two, at most 256; on 8 the steps are Tables 1-3's",
+        pub bytes: u64 = BYTES => "REX sends p/2 blocks in each message",
     }
 }
 
@@ -111,10 +111,6 @@ fn published(algo: Exchange, p: usize) -> Option<Vec<Vec<(usize, usize)>>> {
 
 impl Figure for Exchanges {
     const TITLE: &'static str = "LEX, PEX, REX and BEX step by step (paper 004 §4, Tables 1-3)";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("p", "a power of two, at most 256; on 8 the steps are Tables 1-3's"),
-        ("bytes", "REX sends p/2 blocks in each message"),
-    ];
     type Settings = ExchangeSettings;
     type Key = ExchangeKey;
     type Output = ExchangeRun;

@@ -3,7 +3,7 @@
 
 use crate::book::figure::Figure;
 use crate::book::inputs::collective::{
-    BYTES, COLS, GATHER_ALGO, GATHER_GAMMA, MESH_NOTES, ROOT, ROWS, CollectiveRequest,
+    BYTES, COLS, GATHER_ALGO, GATHER_GAMMA, COLS_NOTE, GAMMA_NOTE, ROOT_NOTE, ROWS_NOTE, ROOT, ROWS, CollectiveRequest,
 };
 use crate::book::params::Notice;
 use crate::core::cost::delta::DeltaCost;
@@ -17,10 +17,10 @@ crate::settings! {
     /// A gather on a mesh.
     pub struct GatherSettings {
         pub algo: Algo = GATHER_ALGO,
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
-        pub root: usize = ROOT,
-        pub gamma: Option<f64> = GATHER_GAMMA,
+        pub rows: usize = ROWS => ROWS_NOTE,
+        pub cols: usize = COLS => COLS_NOTE,
+        pub root: usize = ROOT => ROOT_NOTE,
+        pub gamma: Option<f64> = GATHER_GAMMA => GAMMA_NOTE,
         pub bytes: u64 = BYTES,
     }
 }
@@ -48,7 +48,6 @@ fn side(c: Collective) -> GatherSide {
 impl Figure for Gather {
     const TITLE: &'static str = "All-to-one: the mirror image of a scatter";
     const UNIT: &'static str = "superstep";
-    const NOTES: &'static [(&'static str, &'static str)] = MESH_NOTES;
     type Settings = GatherSettings;
     type Key = Spec;
     /// The gather, then its mirror.

@@ -38,8 +38,8 @@ pub const SCAN: ParamSpec = ParamSpec {
 crate::settings! {
     /// The matrix, GM's scan and CCOM's row order.
     pub struct GmcgmSettings {
-        pub n: usize = N_TABLE,
-        pub d: usize = D_GM,
+        pub n: usize = N_TABLE => "at most 128 here: GM's trace grows with n²",
+        pub d: usize = D_GM => "at most 64 here: GM takes 226 000 steps at n = 128, d = 64",
         pub seed: u64 = SEED,
         pub swap: SwapMode = SWAP,
         pub scan: Scan = SCAN,
@@ -60,10 +60,6 @@ pub struct DuelRun {
 
 impl Figure for Gmcgm {
     const TITLE: &'static str = "GM and CGM on one matrix, on one clock";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("n", "at most 128 here: GM's trace grows with n²"),
-        ("d", "at most 64 here: GM takes 226 000 steps at n = 128, d = 64"),
-    ];
     type Settings = GmcgmSettings;
     type Key = (Matrix, Scan, RowOrder);
     type Output = DuelRun;

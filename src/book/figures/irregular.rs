@@ -60,8 +60,8 @@ crate::settings! {
     /// The scheduler and the pattern.
     pub struct IrregularSettings {
         pub algo: Cm5Algo = ALGO,
-        pub p: usize = P,
-        pub density: u32 = DENSITY,
+        pub p: usize = P => "at most 64 here; Tables 4-5 used 32",
+        pub density: u32 = DENSITY => "each off-diagonal entry present with this chance",
         pub bytes: u64 = BYTES,
         pub seed: u64 = SEED,
     }
@@ -100,10 +100,6 @@ pub struct IrregularRun {
 
 impl Figure for Irregular {
     const TITLE: &'static str = "LS, PS, BS and GS on an irregular pattern (paper 004 §5)";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("p", "at most 64 here; Tables 4-5 used 32"),
-        ("density", "each off-diagonal entry present with this chance"),
-    ];
     type Settings = IrregularSettings;
     type Key = IrregularKey;
     type Output = IrregularRun;

@@ -13,8 +13,8 @@ use crate::core::trace::Trace;
 crate::settings! {
     /// The mesh.
     pub struct LinksSettings {
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
+        pub rows: usize = ROWS => "at most 16",
+        pub cols: usize = COLS => "at most 32: 16×32 is the Delta",
     }
 }
 
@@ -30,10 +30,6 @@ pub struct LoadRun {
 impl Figure for Links {
     const TITLE: &'static str = "Link loads of linear, XOR and balanced permutations";
     const UNIT: &'static str = "permutation";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("rows", "at most 16"),
-        ("cols", "at most 32: 16×32 is the Delta"),
-    ];
     type Settings = LinksSettings;
     type Key = Mesh;
     type Output = LoadRun;

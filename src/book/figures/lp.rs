@@ -3,7 +3,7 @@
 //! or edit.
 
 use crate::book::figure::Figure;
-use crate::book::inputs::matrix::{Matrix, MatrixBuild, MatrixSettings, N_NOTE};
+use crate::book::inputs::matrix::{Matrix, MatrixBuild, MatrixSettings};
 use crate::book::params::Notice;
 use crate::core::algo::lp::{self as lp_algo, LpOutcome};
 use crate::core::com::Com;
@@ -24,7 +24,6 @@ pub struct LpRun {
 
 impl Figure for Lp {
     const TITLE: &'static str = "Linear permutation (LP), step by step";
-    const NOTES: &'static [(&'static str, &'static str)] = &[N_NOTE];
     type Settings = MatrixSettings;
     type Key = Matrix;
     type Output = LpRun;

@@ -17,6 +17,15 @@ crate::book::inputs::network::sim_settings! {
     pub struct NetsimSettings {
         pub sync: Sync = SYNC,
     }
+    notes {
+        net: "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube",
+        rows: "the mesh up to 16 × 32 (the whole Delta), the fat tree and the hypercube up to 32 × 32 = 1,024 processors (the hypercube a power of two)",
+        bytes: "a run may hold at most 1 M messages and 1,500 M flit moves (about two minutes in the browser): the 16 × 32 all-to-all up to 4 KB, the 1,024-node one up to 256 B",
+        pairs: "e.g. 0:5,3:12",
+        collective: "for the scatter and gather messages: from and to processor 0",
+        k: "for the redistribution: K × processors at most 65,536",
+        degree: "the hybrid redistribution schedule's d, at most its shift steps",
+    }
 }
 
 /// The network animator.
@@ -133,24 +142,6 @@ impl Figure for Netsim {
     const TITLE: &'static str =
         "Messages moving through a mesh, a fat tree or a hypercube, cycle by cycle";
     const UNIT: &'static str = "cycle";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        (
-            "net",
-            "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube",
-        ),
-        (
-            "rows",
-            "the mesh up to 16 × 32 (the whole Delta), the fat tree and the hypercube up to 32 × 32 = 1,024 processors (the hypercube a power of two)",
-        ),
-        (
-            "bytes",
-            "a run may hold at most 1 M messages and 1,500 M flit moves (about two minutes in the browser): the 16 × 32 all-to-all up to 4 KB, the 1,024-node one up to 256 B",
-        ),
-        ("pairs", "e.g. 0:5,3:12"),
-        ("collective", "for the scatter and gather messages: from and to processor 0"),
-        ("k", "for the redistribution: K × processors at most 65,536"),
-        ("degree", "the hybrid redistribution schedule's d, at most its shift steps"),
-    ];
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = NetsimSettings;
     type Key = SimParams;

@@ -33,12 +33,12 @@ pub const SPLIT: ParamSpec = ParamSpec {
 crate::settings! {
     /// The matrix, the scheduler shown and RS_NH's split factor.
     pub struct NiceSettings {
-        pub algo: Algo = ALGO,
-        pub n: usize = N,
+        pub algo: Algo = ALGO => "RS_NL and RS_NLH keep routes apart on the fat tree of n processors",
+        pub n: usize = N => "at most 64 here: CCOM is printed",
         pub d: usize = D,
-        pub max: u64 = MAX,
+        pub max: u64 = MAX => "1 gives equal sizes: nothing to split",
         pub unit: u64 = UNIT,
-        pub h: f64 = SPLIT,
+        pub h: f64 = SPLIT => "the cap is ⌈h · mean⌉ of the phase's chosen sizes",
         pub seed: u64 = SEED,
     }
 }
@@ -114,12 +114,6 @@ fn count_pieces(s: &Schedule) -> usize {
 
 impl Figure for Nice {
     const TITLE: &'static str = "RS_N, RS_NL, RS_NH and RS_NLH, phase by phase (NICE, paper 002)";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("algo", "RS_NL and RS_NLH keep routes apart on the fat tree of n processors"),
-        ("n", "at most 64 here: CCOM is printed"),
-        ("max", "1 gives equal sizes: nothing to split"),
-        ("h", "the cap is ⌈h · mean⌉ of the phase's chosen sizes"),
-    ];
     type Settings = NiceSettings;
     type Key = NiceKey;
     type Output = NiceRun;

@@ -49,7 +49,7 @@ pub const POINTS: ParamSpec = ParamSpec {
     key: "points",
     label: "mesh points",
     kind: ParamKind::Choice {
-        options: &["2800", "9428", "53961"],
+        options: &crate::core::published::wang93::MESH_POINT_WORDS,
         default: "2800",
     },
 };
@@ -58,9 +58,9 @@ crate::settings! {
     /// The test set and the machine's size.
     pub struct NiceorderSettings {
         pub set: TestSet = SET,
-        pub p: usize = CM5_NODES,
-        pub d: usize = MACHINE_D,
-        pub points: usize = POINTS,
+        pub p: usize = CM5_NODES => "the paper used a 32-node CM-5",
+        pub d: usize = MACHINE_D => "test set 1 only",
+        pub points: usize = POINTS => "test set 2 only: the paper's three airfoil meshes had these sizes",
         pub seed: u64 = SEED,
     }
 }
@@ -142,11 +142,6 @@ impl Figure for Niceorder {
     const UNIT: &'static str = "unit";
     const DEFERRED: bool = true;
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("d", "test set 1 only"),
-        ("points", "test set 2 only: the paper's three airfoil meshes had these sizes"),
-        ("p", "the paper used a 32-node CM-5"),
-    ];
     type Settings = NiceorderSettings;
     type Key = OrderKey;
     type Output = OrderRun;

@@ -39,7 +39,7 @@ pub const MACHINE: ParamSpec = ParamSpec {
     key: "machine",
     label: "machine",
     kind: ParamKind::Choice {
-        options: &["cm5", "ipsc860"],
+        options: &[Machine::Cm5.word(), Machine::Ipsc860.word()],
         default: "cm5",
     },
 };
@@ -48,7 +48,7 @@ pub const PROCS: ParamSpec = ParamSpec {
     key: "p",
     label: "processors",
     kind: ParamKind::Choice {
-        options: &["32", "64"],
+        options: &crate::core::published::wang93::MACHINE_NODE_WORDS,
         default: "32",
     },
 };
@@ -56,9 +56,9 @@ pub const PROCS: ParamSpec = ParamSpec {
 crate::settings! {
     /// The machine and the matrix.
     pub struct NiceregionsSettings {
-        pub machine: Machine = MACHINE,
+        pub machine: Machine = MACHINE => "CM-5: the simulated fat tree; iPSC/860: the simulated hypercube (e-cube routes, the book's preset from published measurements); RS_NL keeps the machine's own routes apart",
         pub p: usize = PROCS,
-        pub d: usize = MACHINE_D,
+        pub d: usize = MACHINE_D => "a matrix of NICE's test set 1, sizes 1 to 10 units",
         pub seed: u64 = SEED,
     }
 }
@@ -142,13 +142,6 @@ impl Figure for Niceregions {
     const TITLE: &'static str = "Which scheme to use: S/R + C over message size and reuse (paper 002 §7)";
     const UNIT: &'static str = "reuse count";
     const DEFERRED: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        (
-            "machine",
-            "CM-5: the simulated fat tree; iPSC/860: the simulated hypercube (e-cube routes, the book's preset from published measurements); RS_NL keeps the machine's own routes apart",
-        ),
-        ("d", "a matrix of NICE's test set 1, sizes 1 to 10 units"),
-    ];
     type Settings = NiceregionsSettings;
     type Key = RegionKey;
     type Output = RegionMap;

@@ -32,8 +32,8 @@ pub const BYTES: ParamSpec = ParamSpec {
 crate::settings! {
     /// The exchange.
     pub struct PexbexSettings {
-        pub p: usize = P,
-        pub bytes: u64 = BYTES,
+        pub p: usize = P => "a power of two, at most 64: every step is simulated",
+        pub bytes: u64 = BYTES => "at most 2048 in the browser",
         pub seed: u64 = SEED,
     }
 }
@@ -51,10 +51,6 @@ pub struct PexbexKey {
 
 impl Figure for Pexbex {
     const TITLE: &'static str = "PEX against BEX on the simulated fat tree, step by step";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("p", "a power of two, at most 64: every step is simulated"),
-        ("bytes", "at most 2048 in the browser"),
-    ];
     type Settings = PexbexSettings;
     type Key = PexbexKey;
     type Output = Report;

@@ -33,7 +33,7 @@ pub const N: ParamSpec = ParamSpec {
     key: "n",
     label: "processors n",
     kind: ParamKind::Choice {
-        options: &["32", "128", "512"],
+        options: &crate::core::published::ranka94::TABLE4_N_WORDS,
         default: "32",
     },
 };
@@ -70,8 +70,8 @@ crate::settings! {
     /// The sweep and what to plot of it.
     pub struct PhasesSettings {
         pub n: usize = N,
-        pub samples: usize = SAMPLES,
-        pub gm: GmRuns = GM,
+        pub samples: usize = SAMPLES => "up to 300, the paper's count (n = 512 then takes about 15 s)",
+        pub gm: GmRuns = GM => "for n = 32 and 128",
         pub plot: Plot = PLOT,
     }
 }
@@ -83,13 +83,6 @@ impl Figure for Phases {
     const TITLE: &'static str = "Permutations against density: Table 4 recomputed";
     const UNIT: &'static str = "matrix";
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        (
-            "samples",
-            "up to 300, the paper's count (n = 512 then takes about 15 s)",
-        ),
-        ("gm", "for n = 32 and 128"),
-    ];
     type Settings = PhasesSettings;
     type Key = PhaseSweepConfig;
     type Output = PhaseSweepResult;

@@ -18,6 +18,13 @@ crate::book::inputs::network::sim_settings! {
     /// The network, the messages and their schedule (phases follow one
     /// another at barriers, as the models assume).
     pub struct PredictSettings {}
+    notes {
+        net: "Delta on the mesh, CM-5 on the fat tree",
+        rows: "at most 16 (columns 32)",
+        bytes: "at most 40 M flit moves in the browser",
+        pairs: "e.g. 0:5,3:12",
+        degree: "the hybrid redistribution schedule's d, at most its shift steps",
+    }
 }
 
 /// The prediction beside the simulation.
@@ -26,13 +33,6 @@ pub struct Predict;
 impl Figure for Predict {
     const TITLE: &'static str = "Prediction and simulation of one schedule, phase by phase";
     const UNIT: &'static str = "phase";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("net", "Delta on the mesh, CM-5 on the fat tree"),
-        ("rows", "at most 16 (columns 32)"),
-        ("bytes", "at most 40 M flit moves in the browser"),
-        ("pairs", "e.g. 0:5,3:12"),
-        ("degree", "the hybrid redistribution schedule's d, at most its shift steps"),
-    ];
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = PredictSettings;
     type Key = SimParams;

@@ -39,7 +39,7 @@ pub const BYTES: ParamSpec = ParamSpec {
 crate::settings! {
     /// The experiment.
     pub struct RandpermSettings {
-        pub count: usize = COUNT,
+        pub count: usize = COUNT => "5,000 as in the paper takes a while: each is simulated to its last flit, shared among background workers (about 7 s on two cores, 16 s on the page alone)",
         pub p: usize = CM5_NODES,
         pub bytes: u64 = BYTES,
         pub seed: u64 = SEED,
@@ -94,10 +94,6 @@ impl Figure for Randperm {
     const DEFERRED: bool = true;
     const START_AT_END: bool = true;
     const POOLED: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[(
-        "count",
-        "5,000 as in the paper takes a while: each is simulated to its last flit, shared among background workers (about 7 s on two cores, 16 s on the page alone)",
-    )];
     type Settings = RandpermSettings;
     type Key = RandpermKey;
     type Output = RandpermRun;

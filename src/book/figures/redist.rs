@@ -15,16 +15,16 @@ use crate::core::trace::Trace;
 crate::settings! {
     /// The problem ℜ(K, P), the schedule, and what the right table shows.
     pub struct RedistSettings {
-        pub k: usize = int("k", "expansion factor K", 1, MAX_TABLE, 6),
-        pub p: usize = int("p", "processors P", 1, MAX_TABLE, 9),
+        pub k: usize = int("k", "expansion factor K", 1, MAX_TABLE, 6) => "at most 32 here: wider tables stop being readable",
+        pub p: usize = int("p", "processors P", 1, MAX_TABLE, 9) => "at most 32 here: wider tables stop being readable",
         pub schedule: SchemeName = choice("schedule", "schedule", SchemeName::WORDS),
-        pub d: usize = int("d", "hybrid degree d", 0, 12, 1),
-        pub dir: Direction = choice("dir", "direction", &["up", "down"]),
+        pub d: usize = int("d", "hybrid degree d", 0, 12, 1) => "used by the hybrid schedule only",
+        pub dir: Direction = choice("dir", "direction", Direction::WORDS) => "up: cyclic(x) → cyclic(Kx); down: back again",
         pub show: Fact = choice(
             "show",
             "right table shows",
             Fact::WORDS,
-        ),
+        ) => "dest reads as P, then Ps; start-slot as Ds; source and end-slot as Pr and Dr at R′",
     }
 }
 
@@ -47,16 +47,6 @@ pub struct TableRun {
 
 impl Figure for Redist {
     const TITLE: &'static str = "Table conversion S → S′ → R′ → R (paper 003)";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("k", "at most 32 here: wider tables stop being readable"),
-        ("p", "at most 32 here: wider tables stop being readable"),
-        ("d", "used by the hybrid schedule only"),
-        ("dir", "up: cyclic(x) → cyclic(Kx); down: back again"),
-        (
-            "show",
-            "dest reads as P, then Ps; start-slot as Ds; source and end-slot as Pr and Dr at R′",
-        ),
-    ];
     type Settings = RedistSettings;
     type Key = TableKey;
     type Output = TableRun;

@@ -12,9 +12,9 @@ use crate::core::step::{Immediate, Stepper};
 crate::settings! {
     /// P, the array's size and the machine.
     pub struct RedistSweepSettings {
-        pub p: usize = int("p", "processors P", 2, MAX_PRICED, 64),
-        pub n: usize = int("n", "array elements N (4 bytes each)", 1, 1_000_000_000, 400_000),
-        pub machine: Gdm = MACHINE,
+        pub p: usize = int("p", "processors P", 2, MAX_PRICED, 64) => "at most 128 here: every K prices every schedule's exact plan",
+        pub n: usize = int("n", "array elements N (4 bytes each)", 1, 1_000_000_000, 400_000) => "Figure 14: 1.6 MB, i.e. 400 000 elements",
+        pub machine: Gdm = MACHINE => "GDM parameters T_d and τ_d of §5 (modern: an assumed order of magnitude)",
     }
 }
 
@@ -25,14 +25,6 @@ impl Figure for RedistSweep {
     const TITLE: &'static str = "Steps and predicted times as K varies (GDM model)";
     const UNIT: &'static str = "K";
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("p", "at most 128 here: every K prices every schedule's exact plan"),
-        ("n", "Figure 14: 1.6 MB, i.e. 400 000 elements"),
-        (
-            "machine",
-            "GDM parameters T_d and τ_d of §5 (modern: an assumed order of magnitude)",
-        ),
-    ];
     type Settings = RedistSweepSettings;
     type Key = KSweepConfig;
     type Output = KSweep;

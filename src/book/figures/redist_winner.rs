@@ -23,10 +23,10 @@ pub const MACHINE: ParamSpec = ParamSpec {
 crate::settings! {
     /// The problem, the machine and the hybrid the chart draws.
     pub struct RedistWinnerSettings {
-        pub k: usize = int("k", "expansion factor K", 1, MAX_PRICED, 128),
-        pub p: usize = int("p", "processors P", 1, MAX_PRICED, 128),
-        pub machine: Gdm = MACHINE,
-        pub d: usize = int("d", "hybrid degree drawn", 1, 12, 2),
+        pub k: usize = int("k", "expansion factor K", 1, MAX_PRICED, 128) => "at most 128 here (Figure 20: K = P = 128)",
+        pub p: usize = int("p", "processors P", 1, MAX_PRICED, 128) => "at most 128 here (Figure 20: K = P = 128)",
+        pub machine: Gdm = MACHINE => "sets T_d and the middle row's R",
+        pub d: usize = int("d", "hybrid degree drawn", 1, 12, 2) => "the hybrid drawn in the chart (Figure 20: d = 2)",
     }
 }
 
@@ -69,12 +69,6 @@ impl RedistWinner {
 impl Figure for RedistWinner {
     const TITLE: &'static str = "Which schedule wins as T_d/τ_d changes (Figure 20's question)";
     const UNIT: &'static str = "ratio";
-    const NOTES: &'static [(&'static str, &'static str)] = &[
-        ("k", "at most 128 here (Figure 20: K = P = 128)"),
-        ("p", "at most 128 here (Figure 20: K = P = 128)"),
-        ("machine", "sets T_d and the middle row's R"),
-        ("d", "the hybrid drawn in the chart (Figure 20: d = 2)"),
-    ];
     type Settings = RedistWinnerSettings;
     /// The map does not depend on the hybrid drawn.
     type Key = WinnerConfig;

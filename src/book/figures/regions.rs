@@ -64,7 +64,7 @@ crate::settings! {
     pub struct RegionsSettings {
         pub map: RegionMap = MAP,
         @machine,
-        pub p: usize = P,
+        pub p: usize = P => "lpcgm: n, 2 to 1,024; redist: P. The exchange map runs p = 4 to 1,024, the mesh maps 4 × 4 to 16 × 16",
     }
 }
 
@@ -328,10 +328,6 @@ impl Figure for Regions {
     const UNIT: &'static str = "row";
     const START_AT_END: bool = true;
     const POOLED: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[(
-        "p",
-        "lpcgm: n, 2 to 1,024; redist: P. The exchange map runs p = 4 to 1,024, the mesh maps 4 × 4 to 16 × 16",
-    )];
     type Settings = RegionsSettings;
     type Key = RegionsKey;
     type Output = RegionGrid;

@@ -5,7 +5,7 @@
 
 use crate::book::figure::Figure;
 use crate::book::params::{Notice, ParamKind, ParamSpec};
-use crate::core::reproduce::{self, Selection, Table, table_ids};
+use crate::core::reproduce::{self, PAPERS, Selection, Table, table_ids};
 use crate::core::keyword::Keyword;
 use crate::core::step::Stepper;
 
@@ -14,7 +14,7 @@ pub const PAPER: ParamSpec = ParamSpec {
     key: "paper",
     label: "paper",
     kind: ParamKind::Choice {
-        options: &["all", "000", "001", "002", "003", "004"],
+        options: &PaperChoice::WORDS,
         default: "all",
     },
 };
@@ -33,15 +33,29 @@ pub enum PaperChoice {
     One(&'static str),
 }
 
+impl PaperChoice {
+    /// `all`, then the core's papers ([`PAPERS`]): the setting's options.
+    pub const WORDS: [&'static str; PAPERS.len() + 1] = {
+        let mut words = ["all"; PAPERS.len() + 1];
+        let mut i = 0;
+        while i < PAPERS.len() {
+            words[i + 1] = PAPERS[i];
+            i += 1;
+        }
+        words
+    };
+}
+
 impl Keyword for PaperChoice {
-    const ALL: &'static [Self] = &[
-        PaperChoice::All,
-        PaperChoice::One("000"),
-        PaperChoice::One("001"),
-        PaperChoice::One("002"),
-        PaperChoice::One("003"),
-        PaperChoice::One("004"),
-    ];
+    const ALL: &'static [Self] = &{
+        let mut all = [PaperChoice::All; PAPERS.len() + 1];
+        let mut i = 0;
+        while i < PAPERS.len() {
+            all[i + 1] = PaperChoice::One(PAPERS[i]);
+            i += 1;
+        }
+        all
+    };
     fn keyword(self) -> &'static str {
         match self {
             PaperChoice::All => "all",
@@ -56,7 +70,7 @@ crate::settings! {
     /// The paper and the table.
     pub struct ReproduceSettings {
         pub paper: PaperChoice = PAPER,
-        pub table: String = TABLE,
+        pub table: String = TABLE => "000-t1 … 004-t8; `commbook reproduce --table ID` prints the same table",
     }
 }
 
@@ -68,10 +82,6 @@ impl Figure for Reproduce {
     const UNIT: &'static str = "table";
     const DEFERRED: bool = true;
     const START_AT_END: bool = true;
-    const NOTES: &'static [(&'static str, &'static str)] = &[(
-        "table",
-        "000-t1 … 004-t8; `commbook reproduce --table ID` prints the same table",
-    )];
     type Settings = ReproduceSettings;
     type Key = Selection;
     type Output = Vec<Table>;

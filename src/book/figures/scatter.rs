@@ -3,7 +3,7 @@
 
 use crate::book::figure::Figure;
 use crate::book::inputs::collective::{
-    BYTES, COLS, MESH_NOTES, ROOT, ROWS, CollectiveRequest, SCATTER_ALGO, SCATTER_GAMMA,
+    BYTES, COLS, COLS_NOTE, GAMMA_NOTE, ROOT_NOTE, ROWS_NOTE, ROOT, ROWS, CollectiveRequest, SCATTER_ALGO, SCATTER_GAMMA,
 };
 use crate::book::params::Notice;
 use crate::core::cost::delta::DeltaCost;
@@ -17,10 +17,10 @@ crate::settings! {
     /// A scatter on a mesh.
     pub struct ScatterSettings {
         pub algo: Algo = SCATTER_ALGO,
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
-        pub root: usize = ROOT,
-        pub gamma: Option<f64> = SCATTER_GAMMA,
+        pub rows: usize = ROWS => ROWS_NOTE,
+        pub cols: usize = COLS => COLS_NOTE,
+        pub root: usize = ROOT => ROOT_NOTE,
+        pub gamma: Option<f64> = SCATTER_GAMMA => GAMMA_NOTE,
         pub bytes: u64 = BYTES,
     }
 }
@@ -40,7 +40,6 @@ pub struct ScatterRun {
 impl Figure for Scatter {
     const TITLE: &'static str = "One-to-all on a mesh, superstep by superstep";
     const UNIT: &'static str = "superstep";
-    const NOTES: &'static [(&'static str, &'static str)] = MESH_NOTES;
     type Settings = ScatterSettings;
     type Key = Spec;
     type Output = ScatterRun;

@@ -3,7 +3,7 @@
 //! message and time on the Delta model.
 
 use crate::book::figure::Figure;
-use crate::book::inputs::collective::{BYTES, COLS, MESH_NOTES, ROOT, ROWS, CollectiveRequest, SCATTER_GAMMA};
+use crate::book::inputs::collective::{BYTES, COLS, COLS_NOTE, GAMMA_NOTE, ROOT_NOTE, ROWS_NOTE, ROOT, ROWS, CollectiveRequest, SCATTER_GAMMA};
 use crate::book::params::Notice;
 use crate::core::mesh::compare::{self, Run, five};
 use crate::core::mesh::config::{CollectiveConfig, Op};
@@ -12,10 +12,10 @@ use crate::core::step::{Immediate, Stepper};
 crate::settings! {
     /// The mesh, root, γ and L the five share.
     pub struct Scatter5Settings {
-        pub rows: usize = ROWS,
-        pub cols: usize = COLS,
-        pub root: usize = ROOT,
-        pub gamma: Option<f64> = SCATTER_GAMMA,
+        pub rows: usize = ROWS => ROWS_NOTE,
+        pub cols: usize = COLS => COLS_NOTE,
+        pub root: usize = ROOT => ROOT_NOTE,
+        pub gamma: Option<f64> = SCATTER_GAMMA => GAMMA_NOTE,
         pub bytes: u64 = BYTES,
     }
 }
@@ -26,7 +26,6 @@ pub struct Scatter5;
 impl Figure for Scatter5 {
     const TITLE: &'static str = "Five scatters side by side";
     const UNIT: &'static str = "superstep";
-    const NOTES: &'static [(&'static str, &'static str)] = MESH_NOTES;
     type Settings = Scatter5Settings;
     type Key = CollectiveConfig;
     type Output = Vec<Run>;

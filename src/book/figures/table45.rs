@@ -16,15 +16,28 @@ pub const TABLE: ParamSpec = ParamSpec {
     key: "table",
     label: "paper 004's table",
     kind: ParamKind::Choice {
-        options: &["4", "5"],
+        options: PrintedTable::WORDS,
         default: "4",
     },
 };
 
+crate::core::keyword_enum! {
+    /// Paper 004's two tables of irregular patterns, by number.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum PrintedTable {
+        /// Table 4: synthetic patterns.
+        Four = "4",
+        /// Table 5: real patterns.
+        Five = "5",
+    }
+}
+
+crate::keyword_settings!(whole: PrintedTable);
+
 crate::settings! {
     /// Which table.
     pub struct Table45Settings {
-        pub table: u32 = TABLE,
+        pub table: PrintedTable = TABLE,
     }
 }
 
@@ -142,7 +155,11 @@ impl Figure for Table45 {
     type Output = Recomputed;
 
     fn key(s: &Table45Settings) -> (u32, Vec<Notice>) {
-        (if s.table == 5 { 5 } else { 4 }, Vec::new())
+        let number = match s.table {
+            PrintedTable::Four => 4,
+            PrintedTable::Five => 5,
+        };
+        (number, Vec::new())
     }
 
     fn compute(&t: &u32) -> Box<dyn Stepper<Output = Recomputed>> {

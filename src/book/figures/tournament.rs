@@ -23,7 +23,7 @@ pub const K: ParamSpec = ParamSpec {
 crate::settings! {
     /// The array's length.
     pub struct TournamentSettings {
-        pub k: usize = K,
+        pub k: usize = K => "at most 32; try 6, 7 or 9 for the dummy player and the middle processor",
     }
 }
 
@@ -33,10 +33,6 @@ pub struct Tournament;
 impl Figure for Tournament {
     const TITLE: &'static str = "Balanced permutations of a k-processor array, round by round";
     const UNIT: &'static str = "round";
-    const NOTES: &'static [(&'static str, &'static str)] = &[(
-        "k",
-        "at most 32; try 6, 7 or 9 for the dummy player and the middle processor",
-    )];
     type Settings = TournamentSettings;
     type Key = usize;
     type Output = Trace<TournamentState>;

@@ -109,13 +109,12 @@ pub const GATHER_GAMMA: ParamSpec = ParamSpec {
         default: Some(0.6),
     },
 };
-/// Notes for the mesh size and root settings.
-pub const MESH_NOTES: &[(&str, &str)] = &[
-    ("rows", "at most 16"),
-    ("cols", "at most 32: 16×32 is the Delta itself"),
-    ("root", "or click a processor"),
-    ("gamma", "used by logp-lev-rec only"),
-];
+/// The notes under the mesh, the root and γ, the same in every figure
+/// of a collective.
+pub const ROWS_NOTE: &str = "at most 16";
+pub const COLS_NOTE: &str = "at most 32: 16×32 is the Delta itself";
+pub const ROOT_NOTE: &str = "or click a processor";
+pub const GAMMA_NOTE: &str = "used by logp-lev-rec only";
 
 /// A collective as the settings describe it, before the checks that need
 /// several of them.

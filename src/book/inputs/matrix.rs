@@ -87,7 +87,7 @@ crate::settings! {
     /// The settings of the figures over a generated matrix of any size the
     /// browser holds (`com`, `lp`).
     pub struct MatrixSettings {
-        pub n: usize = N,
+        pub n: usize = N => N_NOTE,
         pub d: usize = D,
         pub seed: u64 = SEED,
         pub swap: SwapMode = SWAP,
@@ -103,7 +103,7 @@ impl MatrixSettings {
 }
 
 /// The note under n of the figures that take any n the browser can hold.
-pub const N_NOTE: (&str, &str) = ("n", "at most 1024 in the browser");
+pub const N_NOTE: &str = "at most 1024 in the browser";
 
 /// Bytes given to a message the reader adds by hand (the generator's size).
 pub const EDIT_BYTES: u64 = 1024;
@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn the_note_under_n_gives_the_limit_the_settings_apply() {
-        assert_eq!(N_NOTE.1, format!("at most {MAX_BROWSER_N} in the browser"));
+        assert_eq!(N_NOTE, format!("at most {MAX_BROWSER_N} in the browser"));
     }
 
     fn matrix(n: usize, d: usize, flip: &str) -> (Matrix, Vec<Notice>) {

@@ -105,31 +105,39 @@ crate::keyword_settings!(whole: Net, Pattern, NetAlgo, RedistScheme);
 /// figure's own, and `request`, which reads the shared ones into a
 /// [`SimRequest`] with the phases' synchronisation.
 macro_rules! sim_settings {
-    // The struct alone: the shared settings, then its own (`SimRequest`
-    // itself is declared so, with `sync`).
-    (@struct $(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
-        $crate::settings! {
-            $(#[$meta])*
-            pub struct $name {
-                pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET,
-                pub rows: usize = $crate::book::inputs::network::ROWS,
-                pub cols: usize = $crate::book::inputs::network::COLS,
-                pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN,
-                pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO,
-                pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE,
-                pub k: usize = $crate::book::inputs::network::K,
-                pub redist: $crate::book::inputs::network::RedistScheme = $crate::book::inputs::network::REDIST,
-                pub degree: usize = $crate::book::inputs::network::DEGREE,
-                pub d: usize = $crate::book::inputs::matrix::D,
-                pub seed: u64 = $crate::book::inputs::matrix::SEED,
-                pub bytes: u64 = $crate::book::inputs::network::BYTES,
-                pub pairs: String = $crate::book::inputs::network::PAIRS,
-                $($own)*
-            }
-        }
+    // The struct alone: the shared settings, each with the note the figure
+    // writes under it (`notes { rows: "…" }`, looked up by key while
+    // compiling), then its own (`SimRequest` itself is declared so, with
+    // `sync`).
+    (@struct $(#[$meta:meta])* pub struct $name:ident { $($own:tt)* } notes [$($nk:ident : $nt:expr),*]) => {
+        $crate::settings!(@munch ($(#[$meta])* pub struct $name) [
+            pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET => ($crate::book::settings::note_for("net", &[$((stringify!($nk), $nt)),*])),
+            pub rows: usize = $crate::book::inputs::network::ROWS => ($crate::book::settings::note_for("rows", &[$((stringify!($nk), $nt)),*])),
+            pub cols: usize = $crate::book::inputs::network::COLS => ($crate::book::settings::note_for("cols", &[$((stringify!($nk), $nt)),*])),
+            pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN => ($crate::book::settings::note_for("pattern", &[$((stringify!($nk), $nt)),*])),
+            pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO => ($crate::book::settings::note_for("algo", &[$((stringify!($nk), $nt)),*])),
+            pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE => ($crate::book::settings::note_for("collective", &[$((stringify!($nk), $nt)),*])),
+            pub k: usize = $crate::book::inputs::network::K => ($crate::book::settings::note_for("k", &[$((stringify!($nk), $nt)),*])),
+            pub redist: $crate::book::inputs::network::RedistScheme = $crate::book::inputs::network::REDIST => ($crate::book::settings::note_for("redist", &[$((stringify!($nk), $nt)),*])),
+            pub degree: usize = $crate::book::inputs::network::DEGREE => ($crate::book::settings::note_for("degree", &[$((stringify!($nk), $nt)),*])),
+            pub d: usize = $crate::book::inputs::matrix::D => ($crate::book::settings::note_for("d", &[$((stringify!($nk), $nt)),*])),
+            pub seed: u64 = $crate::book::inputs::matrix::SEED => ($crate::book::settings::note_for("seed", &[$((stringify!($nk), $nt)),*])),
+            pub bytes: u64 = $crate::book::inputs::network::BYTES => ($crate::book::settings::note_for("bytes", &[$((stringify!($nk), $nt)),*])),
+            pub pairs: String = $crate::book::inputs::network::PAIRS => ($crate::book::settings::note_for("pairs", &[$((stringify!($nk), $nt)),*])),
+        ] $($own)*);
+
+        // A note under a key that is not one of the shared settings would
+        // be dropped: it fails to compile instead.
+        const _: () = assert!(
+            $crate::book::settings::notes_known(
+                &[$((stringify!($nk), $nt)),*],
+                $crate::book::inputs::network::SHARED_PARAMS,
+            ),
+            "sim_settings!: a note is written under a setting that is not shared"
+        );
     };
-    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
-        $crate::book::inputs::network::sim_settings!(@struct $(#[$meta])* pub struct $name { $($own)* });
+    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* } $(notes { $($nk:ident : $nt:expr),* $(,)? })?) => {
+        $crate::book::inputs::network::sim_settings!(@struct $(#[$meta])* pub struct $name { $($own)* } notes [$($($nk : $nt),*)?]);
 
         impl $name {
             /// The simulation these settings ask for, its phases
@@ -166,7 +174,16 @@ sim_settings! {
     pub struct SimRequest {
         pub sync: Sync = SYNC,
     }
+    notes []
 }
+
+/// The settings `sim_settings!` shares (`SimRequest`'s, less its own
+/// `sync`, the last).
+pub const SHARED_PARAMS: &[crate::book::params::ParamSpec] =
+    match <SimRequest as crate::book::settings::Settings>::PARAMS.split_last() {
+        Some((_, shared)) => shared,
+        None => &[],
+    };
 
 crate::core::keyword_enum! {
     /// Where the messages come from.

@@ -16,7 +16,7 @@ pub const MAX_PRICED: u64 = 128;
 pub const ELEMENT_BYTES: u64 = 4;
 
 /// The GDM presets (`core::cost::gdm::Gdm::PRESETS`).
-pub const MACHINES: &[&str] = &["sp2", "t3d", "sp2-fig20", "modern"];
+pub const MACHINES: &[&str] = &crate::core::cost::gdm::Gdm::WORDS;
 /// The machine, the SP-2 of §5 by default.
 pub const MACHINE: ParamSpec = ParamSpec {
     key: "machine",

@@ -68,6 +68,18 @@ impl Gdm {
     /// Every preset.
     pub const PRESETS: [Gdm; 4] = [Gdm::SP2, Gdm::T3D, Gdm::SP2_FIG20, Gdm::MODERN];
 
+    /// The presets' names, in their order: the options of a setting that
+    /// chooses one.
+    pub const WORDS: [&'static str; 4] = {
+        let mut words = [""; 4];
+        let mut i = 0;
+        while i < words.len() {
+            words[i] = Gdm::PRESETS[i].name;
+            i += 1;
+        }
+        words
+    };
+
     /// The preset's name for a reader ("the IBM SP-2", …); other
     /// parameters are "this machine".
     pub fn title(&self) -> &'static str {

@@ -28,48 +28,36 @@
 use super::perm::PermCost;
 use std::fmt;
 
-/// A machine whose τ and φ the book knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Machine {
-    /// Thinking Machines CM-5, τ + Mφ fitted to paper 000's Table 1.
-    Cm5,
-    /// CM-5 point to point, paper 004's fit t = 0.112·l + 73 µs.
-    Cm5PointToPoint,
-    /// Intel Touchstone Delta (the machine of paper 001).
-    Delta,
-    /// Intel iPSC/860 hypercube.
-    Ipsc860,
-    /// IBM SP-2, paper 003.
-    Sp2,
-    /// Cray T3D, paper 003.
-    T3d,
-    /// A present-day cluster.
-    Cluster,
+crate::keyword_enum! {
+    /// A machine whose τ and φ the book knows, named by the CLI, the JS API
+    /// and links with its word; oldest machines first, the default first of
+    /// all.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Machine {
+        /// Thinking Machines CM-5, τ + Mφ fitted to paper 000's Table 1.
+        Cm5 = "cm5",
+        /// CM-5 point to point, paper 004's fit t = 0.112·l + 73 µs.
+        Cm5PointToPoint = "cm5-p2p",
+        /// Intel Touchstone Delta (the machine of paper 001).
+        Delta = "delta",
+        /// Intel iPSC/860 hypercube.
+        Ipsc860 = "ipsc860",
+        /// IBM SP-2, paper 003.
+        Sp2 = "sp2",
+        /// Cray T3D, paper 003.
+        T3d = "t3d",
+        /// A present-day cluster.
+        Cluster = "cluster",
+    }
 }
 
 impl Machine {
-    /// Every preset, oldest machines first, the default first of all.
-    pub const ALL: &'static [Machine] = &[
-        Machine::Cm5,
-        Machine::Cm5PointToPoint,
-        Machine::Delta,
-        Machine::Ipsc860,
-        Machine::Sp2,
-        Machine::T3d,
-        Machine::Cluster,
-    ];
+    /// Every preset, in the order of its words.
+    pub const ALL: &'static [Machine] = <Machine as crate::keyword::Keyword>::ALL;
 
     /// The short name used by the CLI, the JS API and URLs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Machine::Cm5 => "cm5",
-            Machine::Cm5PointToPoint => "cm5-p2p",
-            Machine::Delta => "delta",
-            Machine::Ipsc860 => "ipsc860",
-            Machine::Sp2 => "sp2",
-            Machine::T3d => "t3d",
-            Machine::Cluster => "cluster",
-        }
+    pub const fn name(self) -> &'static str {
+        self.word()
     }
 
     /// A readable name.

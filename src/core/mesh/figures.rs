@@ -37,6 +37,48 @@ pub const ALGOS: [Algo; 5] = [
     Algo::LogpLevRec,
 ];
 
+crate::mesh_words! {
+    /// The meshes the Delta-model figures offer: the machine sizes of
+    /// paper 001's experiments (4×4 to 16×16), then the whole Delta
+    /// (16×32), which the paper did not measure.
+    pub const MESHES: [(usize, usize); 6], MESH_WORDS = [(4, 4), (4, 8), (8, 8), (8, 16), (16, 16), (16, 32)];
+}
+
+/// The machine sizes of paper 001's experiments alone ([`MESH_WORDS`]
+/// without the whole Delta).
+pub const PAPER_MESH_WORDS: &[&str] = MESH_WORDS.as_slice().split_at(5).0;
+
+crate::keyword_enum! {
+    /// The figures of paper 001 that the Delta model redraws, by number.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum PaperFigure {
+        /// The scatter's time against message size.
+        Two = "2",
+        /// The scatter's set-ups against its relative time.
+        Five = "5",
+        /// The gather's time.
+        Six = "6",
+        /// The all-to-all's time.
+        Nine = "9",
+    }
+}
+
+impl PaperFigure {
+    /// The collective the figure measures.
+    pub fn op(self) -> Op {
+        match self {
+            PaperFigure::Six => Op::Gather,
+            PaperFigure::Nine => Op::AllToAll,
+            PaperFigure::Two | PaperFigure::Five => Op::Scatter,
+        }
+    }
+
+    /// True for Figure 5, which plots set-ups rather than times.
+    pub fn setups(self) -> bool {
+        self == PaperFigure::Five
+    }
+}
+
 /// The message sizes drawn as lines of the set-ups figure.
 pub const FIGURE5_SIZES: [u64; 5] = [16, 128, 1024, 4096, 16384];
 

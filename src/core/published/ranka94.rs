@@ -76,8 +76,10 @@ pub struct CgmRow {
     pub comp_ms: [Option<f64>; 3],
 }
 
-/// Processor counts of Table 4's column groups.
-pub const TABLE4_N: [usize; 3] = [32, 128, 512];
+crate::number_words! {
+    /// Processor counts of Table 4's column groups.
+    pub const TABLE4_N: [usize; 3], TABLE4_N_WORDS = [32, 128, 512];
+}
 
 /// Table 4 of paper 000 (§5): "The number of permutations generated and
 /// scheduling cost (on the CM-5) for different densities (d) and number of

@@ -8,11 +8,20 @@
 /// cost within 5 % of the average.
 pub const PERMUTATIONS_WITHIN_5_PERCENT: (u32, u32) = (4979, 5000);
 
-/// §6: the machines of the experiments (name, processors).
-pub const MACHINES: [(&str, usize); 2] = [("CM-5", 32), ("iPSC/860", 64)];
+crate::number_words! {
+    /// §6: the processors of the experiments' machines, the CM-5's and the
+    /// iPSC/860's.
+    pub const MACHINE_NODES: [usize; 2], MACHINE_NODE_WORDS = [32, 64];
+}
 
-/// §6, test set 2: the airfoil meshes' point counts.
-pub const MESH_POINTS: [usize; 3] = [2800, 9428, 53961];
+/// §6: the machines of the experiments (name, processors).
+pub const MACHINES: [(&str, usize); 2] =
+    [("CM-5", MACHINE_NODES[0]), ("iPSC/860", MACHINE_NODES[1])];
+
+crate::number_words! {
+    /// §6, test set 2: the airfoil meshes' point counts.
+    pub const MESH_POINTS: [usize; 3], MESH_POINT_WORDS = [2800, 9428, 53961];
+}
 
 /// §6, test set 1: matrices per subgroup.
 pub const MATRICES_PER_SUBGROUP: usize = 50;

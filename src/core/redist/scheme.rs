@@ -85,31 +85,27 @@ impl Scheme {
     }
 }
 
-/// Which way the blocks travel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// cyclic(x) → cyclic(Kx), the problem ℜ_x(K, P) of the paper.
-    Up,
-    /// cyclic(Kx) → cyclic(x), the dual (§3.1): S and R swap roles.
-    Down,
+crate::keyword_enum! {
+    /// Which way the blocks travel.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Direction {
+        /// cyclic(x) → cyclic(Kx), the problem ℜ_x(K, P) of the paper.
+        Up = "up",
+        /// cyclic(Kx) → cyclic(x), the dual (§3.1): S and R swap roles.
+        Down = "down",
+    }
 }
 
 impl Direction {
     /// Reads `up` or `down`.
     pub fn parse(s: &str) -> Result<Direction, RedistError> {
-        match s.trim() {
-            "up" => Ok(Direction::Up),
-            "down" => Ok(Direction::Down),
-            _ => Err(RedistError::UnknownDirection(s.to_string())),
-        }
+        <Direction as crate::keyword::Keyword>::from_keyword(s.trim())
+            .ok_or_else(|| RedistError::UnknownDirection(s.to_string()))
     }
 
     /// `up` or `down`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-        }
+    pub const fn name(self) -> &'static str {
+        self.word()
     }
 }
 
