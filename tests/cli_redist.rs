@@ -141,7 +141,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ("--k 6 --p 9", "schedule is required"),
         (
             "--k 6 --p 9 --schedule direct --direction sideways",
-            "unknown direction",
+            "unknown direction 'sideways'; available: up, down",
         ),
         (
             "--k 6 --p 9 --schedule direct --seed 1",

@@ -163,7 +163,7 @@ fn bad_input_is_refused_with_one_line() {
     refused(&m, "unknown machine 'vax'");
     let mut s = fig7("gm", "8", "2");
     s.extend(["--scan", "sideways"]);
-    refused(&s, "expected zero (Figure 4) or after-row");
+    refused(&s, "unknown scan 'sideways'; available: zero, after-row");
     let mut s = fig7("cgm", "8", "2");
     s.extend(["--scan", "zero"]);
     refused(&s, "unknown option 'scan'");

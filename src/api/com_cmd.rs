@@ -81,8 +81,8 @@ fn generate(name: &str, args: &Args) -> Result<Com, ApiError> {
         "fig7" => {
             let (n, d, seed) = size_and_seed(args)?;
             let mut cfg = Fig7Config::new(n, d, seed);
-            if let Some(s) = args.text(&options::SWAP)? {
-                cfg.mode = SwapMode::parse(&s)?;
+            if let Some(mode) = args.word::<SwapMode>(&options::SWAP)? {
+                cfg.mode = mode;
             }
             cfg.rounds = args.whole(&ROUNDS)?.map(|r| r as usize);
             if let Some(b) = args.whole(&GEN_BYTES)? {

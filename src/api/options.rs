@@ -12,10 +12,13 @@
 //! [`Args::need`]: super::Args::need
 
 use crate::core::algo::cm5;
+use crate::core::algo::gm_scan::Scan;
 use crate::core::com::fig7::MAX_ROUNDS;
+use crate::core::com::fig7::SwapMode;
 use crate::core::com::unstructured::MAX_POINTS;
 use crate::core::com::{MAX_BYTES, MAX_N};
 use crate::core::keyword::Keyword;
+use crate::core::redist::Direction;
 use crate::core::sim::config::{MAX_BUFFER, MAX_RECV_LIMIT, MAX_SEND_LIMIT, MAX_STARTUP};
 use crate::core::sim::{RecvPolicy, Sync, UpRouting};
 use crate::params::{ParamKind, ParamSpec};
@@ -134,7 +137,7 @@ pub const ALGO: ParamSpec = text("algo", "algorithm");
 /// `machine`: machine the schedule is priced on.
 pub const COST_MACHINE: ParamSpec = text("machine", "machine the schedule is priced on");
 /// `direction`: direction.
-pub const DIRECTION: ParamSpec = text("direction", "direction");
+pub const DIRECTION: ParamSpec = choice::<Direction>("direction", "direction", Direction::WORDS);
 /// `gamma`: γ of a tuned collective.
 pub const GAMMA: ParamSpec = text("gamma", "γ of a tuned collective");
 /// `gen`: generator.
@@ -146,12 +149,12 @@ pub const OP: ParamSpec = text("op", "collective operation");
 /// `pairs`: pairs src:dst.
 pub const PAIRS: ParamSpec = text("pairs", "pairs src:dst");
 /// `scan`: GM scan.
-pub const SCAN: ParamSpec = text("scan", "GM scan");
+pub const SCAN: ParamSpec = choice::<Scan>("scan", "GM scan", Scan::WORDS);
 /// `schedule`: redistribution schedule.
 pub const SCHEDULE: ParamSpec = text("schedule", "redistribution schedule");
 /// `split`: split of a mesh.
 pub const SPLIT: ParamSpec = text("split", "split of a mesh");
 /// `swap`: swap mode.
-pub const SWAP: ParamSpec = text("swap", "swap mode");
+pub const SWAP: ParamSpec = choice::<SwapMode>("swap", "swap mode", SwapMode::WORDS);
 /// `topology`: network.
 pub const TOPOLOGY: ParamSpec = text("topology", "network");

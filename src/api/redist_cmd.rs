@@ -65,10 +65,9 @@ pub fn redist(args: &Args) -> Result<RedistResponse, ApiError> {
             )));
         }
     };
-    let direction = match args.text(&options::DIRECTION)? {
-        Some(s) => Direction::parse(&s)?,
-        None => Direction::Up,
-    };
+    let direction = args
+        .word::<Direction>(&options::DIRECTION)?
+        .unwrap_or(Direction::Up);
     let x = size(args, "x")?.unwrap_or(1);
     let n = size(args, "n")?.unwrap_or(sh.cells().saturating_mul(x));
     let array = ArrayConfig { n, x }.validate(&sh)?;

@@ -199,14 +199,7 @@ fn exchange_schedule(
 
 /// GM's scan order: `zero` (Figure 4, the default) or `after-row`.
 fn scan(args: &Args) -> Result<Scan, ApiError> {
-    match args.text(&options::SCAN)? {
-        None => Ok(Scan::default()),
-        Some(s) => Scan::parse(&s).ok_or_else(|| {
-            ApiError(format!(
-                "scan = {s} is not allowed; expected zero (Figure 4) or after-row"
-            ))
-        }),
-    }
+    Ok(args.word::<Scan>(&options::SCAN)?.unwrap_or_default())
 }
 
 /// The split factor h, a decimal number such as `1.5`.

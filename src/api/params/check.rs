@@ -61,8 +61,10 @@ impl Problem {
                 format!("{key} must be between {min} and {max} (got {v})")
             }
             Problem::NotNumber(raw) => format!("{key} must be a number (got {raw})"),
+            // The shape of every unknown word on a command line, the core's
+            // names of algorithms and exchanges among them.
             Problem::NotOneOf { raw, options } => {
-                format!("{key} '{raw}' is not one of {}", options.join(", "))
+                format!("unknown {key} '{raw}'; available: {}", options.join(", "))
             }
             Problem::TooLong(n) => format!("{key} is longer than {n} characters"),
         }

@@ -42,11 +42,6 @@ impl Scan {
         self.word()
     }
 
-    /// Parses `zero` or `after-row`.
-    pub fn parse(s: &str) -> Option<Scan> {
-        crate::keyword::Keyword::from_keyword(s)
-    }
-
     /// First column scanned in row x of an n-processor COM.
     pub fn start(self, x: usize, n: usize) -> usize {
         match self {
@@ -222,7 +217,10 @@ mod tests {
         assert_eq!(b.position(0, 3), 2);
         assert_eq!(b.first_free(1, 0), None);
         assert_eq!(b.messages(0, 3).collect::<Vec<_>>(), vec![4, 0, 2]);
-        assert_eq!(Scan::parse("after-row"), Some(Scan::AfterRow));
+        assert_eq!(
+            <Scan as crate::keyword::Keyword>::from_keyword("after-row"),
+            Some(Scan::AfterRow)
+        );
         assert_eq!(Scan::AfterRow.start(4, 5), 0);
     }
 

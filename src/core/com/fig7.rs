@@ -41,15 +41,6 @@ impl SwapMode {
     pub fn name(self) -> &'static str {
         self.word()
     }
-
-    /// Parses `rows`, `cols` or `both`.
-    pub fn parse(s: &str) -> Result<SwapMode, ComError> {
-        crate::keyword::Keyword::from_keyword(s).ok_or_else(|| ComError::BadParam {
-            name: "swap",
-            value: s.to_string(),
-            expected: "rows, cols or both".into(),
-        })
-    }
 }
 
 /// Parameters of the Figure 7 generator.

@@ -43,11 +43,6 @@ crate::keyword_enum! {
 }
 
 impl Experiment {
-    /// Looks an experiment up by its URL name.
-    pub fn parse(name: &str) -> Option<Experiment> {
-        crate::keyword::Keyword::from_keyword(name)
-    }
-
     /// (processors, the set's size, distance between partners).
     fn shape(self) -> (usize, usize, usize) {
         match self {
@@ -184,8 +179,14 @@ mod tests {
         assert_eq!(Experiment::Double.name(), "{(0,1),(2,3)}");
         assert_eq!(Experiment::DoubleSixteen.name(), "{(0,16),(1,17)}");
         assert_eq!(Experiment::Sixteen.name(), "{(0,16),…,(15,31)}");
-        assert_eq!(Experiment::parse("four"), Some(Experiment::Four));
-        assert_eq!(Experiment::parse("five"), None);
+        assert_eq!(
+            <Experiment as crate::keyword::Keyword>::from_keyword("four"),
+            Some(Experiment::Four)
+        );
+        assert_eq!(
+            <Experiment as crate::keyword::Keyword>::from_keyword("five"),
+            None
+        );
     }
 
     #[test]
