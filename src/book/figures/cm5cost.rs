@@ -34,12 +34,19 @@ pub const RANGE: ParamSpec = ParamSpec {
         default: "small",
     },
 };
+crate::core::number_words! {
+    /// The destinations the figure offers (§3.3): processor 1, then the
+    /// first processor outside each cluster of 4, 16 and 64 around
+    /// processor 0, and processor 256.
+    pub const DESTINATIONS: [usize; 5], DESTINATION_WORDS = [1, 4, 16, 64, 256];
+}
+
 /// The destination: processor 0 sends to this one (§3.3).
 pub const TO: ParamSpec = ParamSpec {
     key: "to",
     label: "destination",
     kind: ParamKind::Choice {
-        options: &["1", "4", "16", "64", "256"],
+        options: &DESTINATION_WORDS,
         default: "1",
     },
 };

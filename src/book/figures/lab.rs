@@ -43,13 +43,13 @@ crate::settings! {
     /// The matrix, the machine, the network and the selected row.
     pub struct LabSettings {
         pub com: String = COM => "up to 1,024 processors; a matrix of more than 12,000 characters stays out of the link (export it as a file)",
-        pub generator: Gen = choice("gen", "generator", &["nonuniform", "fig7", "random", "mesh", "perm"], "nonuniform"),
+        pub generator: Gen = choice("gen", "generator", Gen::WORDS, "nonuniform"),
         pub n: usize = int("n", "processors n", 2, LAB_MAX_N as u64, 16),
         pub d: usize = int("d", "messages per processor d", 1, LAB_MAX_N as u64 - 1, 4) => "for the Figure 7, random and non-uniform generators",
         pub bytes: u64 = int("bytes", "bytes (the unit of NICE's test sets)", 1, 1_048_576, 1024),
         pub seed: u64 = SEED,
         @machine,
-        pub net: LabNet = choice("net", "simulated on", &["fattree", "mesh", "hypercube", "off"], "fattree") => "a row is simulated when its run is at most 20 M flit moves",
+        pub net: LabNet = choice("net", "simulated on", LabNet::WORDS, "fattree") => "a row is simulated when its run is at most 20 M flit moves",
         pub algo: &'static str = choice("algo", "selected row", NAMES, "lp"),
     }
 }

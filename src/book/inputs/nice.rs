@@ -112,12 +112,18 @@ impl NiceMatrix {
     }
 }
 
+crate::core::number_words! {
+    /// The simulated CM-5's sizes the figures offer: NICE's 32 first, then
+    /// a half and a double.
+    pub const CM5_SIZES: [usize; 3], CM5_SIZE_WORDS = [32, 16, 64];
+}
+
 /// Nodes of the simulated CM-5 (NICE's was 32).
 pub const CM5_NODES: ParamSpec = ParamSpec {
     key: "p",
     label: "nodes",
     kind: ParamKind::Choice {
-        options: &["32", "16", "64"],
+        options: &CM5_SIZE_WORDS,
         default: "32",
     },
 };

@@ -86,34 +86,19 @@ pub struct Pricing {
     pub cost: PermCost,
 }
 
-/// The network rows are simulated on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LabNet {
-    /// The CM-5's fat tree of n processors.
-    FatTree,
-    /// The Delta's mesh, r × c with r the largest divisor of n up to √n.
-    Mesh,
-    /// The iPSC/860's hypercube, when n is a power of two (up to
-    /// [`MAX_HYPERCUBE`]).
-    Hypercube,
-    /// No simulation.
-    Off,
-}
-
-impl crate::core::keyword::Keyword for LabNet {
-    const ALL: &'static [Self] = &[
-        LabNet::FatTree,
-        LabNet::Mesh,
-        LabNet::Hypercube,
-        LabNet::Off,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            LabNet::FatTree => "fattree",
-            LabNet::Mesh => "mesh",
-            LabNet::Hypercube => "hypercube",
-            LabNet::Off => "off",
-        }
+crate::core::keyword_enum! {
+    /// The network rows are simulated on.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum LabNet {
+        /// The CM-5's fat tree of n processors.
+        FatTree = "fattree",
+        /// The Delta's mesh, r × c with r the largest divisor of n up to √n.
+        Mesh = "mesh",
+        /// The iPSC/860's hypercube, when n is a power of two (up to
+        /// [`MAX_HYPERCUBE`]).
+        Hypercube = "hypercube",
+        /// No simulation.
+        Off = "off",
     }
 }
 

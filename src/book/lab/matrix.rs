@@ -120,39 +120,22 @@ fn rows_joined(com: &Com, entry: &str, row: &str) -> String {
     out
 }
 
-/// The lab's generators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gen {
-    /// Paper 000's Figure 7: d diagonals, rows and columns mixed.
-    Fig7,
-    /// d messages per processor at random, one size (uniform density).
-    Random,
-    /// NICE's test set 1 (paper 002 §6): about d messages a processor,
-    /// sizes multiples of a unit.
-    Nonuniform,
-    /// NICE's test set 2 (paper 002 §6): the exchange of an unstructured
-    /// mesh cut into n parts, sizes by shared boundary.
-    Mesh,
-    /// One random permutation: each processor sends once, receives once.
-    Perm,
-}
-
-impl crate::core::keyword::Keyword for Gen {
-    const ALL: &'static [Self] = &[
-        Gen::Nonuniform,
-        Gen::Fig7,
-        Gen::Random,
-        Gen::Mesh,
-        Gen::Perm,
-    ];
-    fn keyword(self) -> &'static str {
-        match self {
-            Gen::Fig7 => "fig7",
-            Gen::Random => "random",
-            Gen::Nonuniform => "nonuniform",
-            Gen::Mesh => "mesh",
-            Gen::Perm => "perm",
-        }
+crate::core::keyword_enum! {
+    /// The lab's generators, in the order its control lists them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Gen {
+        /// NICE's test set 1 (paper 002 §6): about d messages a processor,
+        /// sizes multiples of a unit.
+        Nonuniform = "nonuniform",
+        /// Paper 000's Figure 7: d diagonals, rows and columns mixed.
+        Fig7 = "fig7",
+        /// d messages per processor at random, one size (uniform density).
+        Random = "random",
+        /// NICE's test set 2 (paper 002 §6): the exchange of an unstructured
+        /// mesh cut into n parts, sizes by shared boundary.
+        Mesh = "mesh",
+        /// One random permutation: each processor sends once, receives once.
+        Perm = "perm",
     }
 }
 
