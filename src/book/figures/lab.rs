@@ -49,7 +49,7 @@ crate::settings! {
         pub bytes: u64 = int("bytes", "bytes (the unit of NICE's test sets)", 1, 1_048_576, 1024),
         pub seed: u64 = SEED,
         @machine,
-        pub net: LabNet = choice("net", "simulated on", LabNet::WORDS, "fattree") => "a row is simulated when its run is at most 20 M flit moves",
+        pub net: LabNet = choice("net", "simulated on", LabNet::WORDS, "fattree") => "a row is simulated when its run is at most 30 M flit moves",
         pub algo: &'static str = choice("algo", "selected row", NAMES, "lp"),
     }
 }
