@@ -41,6 +41,7 @@
 //! assert_eq!(Example::check_choices(), Ok(()));
 //! ```
 
+use super::figures::modules::same;
 use super::params::{ParamKind, ParamSpec, Value, Values, default_of};
 use crate::core::keyword::Keyword;
 
@@ -244,22 +245,6 @@ pub const fn notes_known(notes: &[(&str, &str)], params: &[ParamSpec]) -> bool {
             j += 1;
         }
         if j == params.len() {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// String equality in a constant.
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
             return false;
         }
         i += 1;
