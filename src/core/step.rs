@@ -21,7 +21,27 @@ impl Progress {
             (self.done as f64 / self.total as f64).min(1.0)
         }
     }
+
+    /// What is left, in words ("about 40 s left", "about 3 min left"), at
+    /// the pace so far, once the pace means something: after
+    /// [`ESTIMATE_AFTER_MS`] and 2 % of the work, and while at least 5 s
+    /// are left (a shorter wait needs no estimate).
+    pub fn time_left(&self, elapsed_ms: f64) -> Option<String> {
+        let f = self.fraction();
+        if elapsed_ms < ESTIMATE_AFTER_MS || !(0.02..1.0).contains(&f) {
+            return None;
+        }
+        let left_s = elapsed_ms * (1.0 - f) / f / 1000.0;
+        match left_s {
+            s if s < 5.0 => None,
+            s if s < 90.0 => Some(format!("about {} s left", (s / 5.0).round() as u64 * 5)),
+            s => Some(format!("about {} min left", (s / 60.0).round() as u64)),
+        }
+    }
 }
+
+/// A computation's pace is taken as its estimate only after this long.
+pub const ESTIMATE_AFTER_MS: f64 = 3000.0;
 
 /// A computation that advances in small steps.
 pub trait Stepper {
@@ -235,6 +255,27 @@ impl<A: Stepper> Stepper for AfterPaint<A> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_left_is_estimated_from_the_pace_once_it_means_something() {
+        let at = |done, total| Progress { done, total };
+        // A tenth in 5 s: 45 s left.
+        assert_eq!(
+            at(10, 100).time_left(5000.0).as_deref(),
+            Some("about 45 s left")
+        );
+        // A twentieth in 10 s: 190 s, about 3 minutes.
+        assert_eq!(
+            at(5, 100).time_left(10_000.0).as_deref(),
+            Some("about 3 min left")
+        );
+        // Too early, too little done, nearly done, or finished: nothing.
+        assert_eq!(at(10, 100).time_left(1000.0), None);
+        assert_eq!(at(1, 100).time_left(60_000.0), None);
+        assert_eq!(at(90, 100).time_left(9000.0), None);
+        assert_eq!(at(100, 100).time_left(9000.0), None);
+        assert_eq!(at(0, 0).time_left(9000.0), None);
+    }
 
     struct Count {
         left: u32,

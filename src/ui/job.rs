@@ -409,7 +409,10 @@ pub fn job_progress(props: &JobProgressProps) -> Html {
     let pct = (props.progress.fraction() * 100.0).round();
     html! {
         <div class="job" role="status" aria-busy="true">
-            <span>{format!("Computing {} — {pct}%{}", props.what, match props.workers {
+            <span>{format!("Computing {} — {pct}%{}{}", props.what, match props.progress.time_left(props.elapsed_ms) {
+                Some(left) => format!(", {left}"),
+                None => String::new(),
+            }, match props.workers {
                 0 => String::new(),
                 1 => " (in a background worker)".to_string(),
                 n => format!(" (in {n} background workers)"),
