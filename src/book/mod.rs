@@ -15,6 +15,7 @@ pub mod pooled;
 pub mod reports;
 /// The URL scheme, in the core (the lowest layer that writes a link).
 pub use crate::core::route;
+pub mod notes;
 pub mod search;
 pub mod settings;
 pub mod slides;

@@ -41,7 +41,6 @@
 //! assert_eq!(Example::check_choices(), Ok(()));
 //! ```
 
-use super::figures::modules::same;
 use super::params::{ParamKind, ParamSpec, Value, Values, default_of};
 use crate::core::keyword::Keyword;
 
@@ -222,65 +221,6 @@ pub fn check_keyword_whole<T: Keyword>(spec: &ParamSpec) -> Result<(), String> {
     }
 }
 
-/// The note of `notes` written under `key`, if any (for groups of settings
-/// whose notes each figure writes, as `sim_settings!` does).
-pub const fn note_for(key: &str, notes: &[(&'static str, &'static str)]) -> Option<&'static str> {
-    let mut i = 0;
-    while i < notes.len() {
-        if same(notes[i].0, key) {
-            return Some(notes[i].1);
-        }
-        i += 1;
-    }
-    None
-}
-
-/// True if every key of `notes` is the key of one of `params` (a note
-/// under a setting the figure does not have fails to compile).
-pub const fn notes_known(notes: &[(&str, &str)], params: &[ParamSpec]) -> bool {
-    let mut i = 0;
-    while i < notes.len() {
-        let mut j = 0;
-        while j < params.len() && !same(params[j].key, notes[i].0) {
-            j += 1;
-        }
-        if j == params.len() {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// How many settings of `all` have a note (for [`settings!`](crate::settings)).
-pub const fn count_notes(all: &[(&str, Option<&str>)]) -> usize {
-    let (mut n, mut i) = (0, 0);
-    while i < all.len() {
-        if all[i].1.is_some() {
-            n += 1;
-        }
-        i += 1;
-    }
-    n
-}
-
-/// The settings of `all` that have a note, with it, in order (`N` is
-/// [`count_notes`]).
-pub const fn only_notes<const N: usize>(
-    all: &[(&'static str, Option<&'static str>)],
-) -> [(&'static str, &'static str); N] {
-    let mut out = [("", ""); N];
-    let (mut n, mut i) = (0, 0);
-    while i < all.len() {
-        if let Some(note) = all[i].1 {
-            out[n] = (all[i].0, note);
-            n += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Makes the types named by words fields of settings structs (one line per
 /// type: a blanket impl would collide with the numbers'). `whole:` before
 /// the types: types the book owns, whose settings must offer every word
@@ -360,8 +300,8 @@ macro_rules! settings {
 
             const NOTES: &'static [(&'static str, &'static str)] = {
                 const ALL: &[(&str, Option<&str>)] = &[$( ($spec.key, $note) ),*];
-                const NOTES: [(&str, &str); $crate::book::settings::count_notes(ALL)] =
-                    $crate::book::settings::only_notes(ALL);
+                const NOTES: [(&str, &str); $crate::book::notes::count_notes(ALL)] =
+                    $crate::book::notes::only_notes(ALL);
                 &NOTES
             };
 
@@ -444,6 +384,7 @@ mod tests {
             &[("algo", "lp or cgm"), ("tau", "blank: the preset's")]
         );
         assert!(WithGroup::NOTES.is_empty());
+        use crate::book::notes::{note_for, notes_known};
         let notes = [("algo", "lp or cgm"), ("n", "at most 128")];
         assert_eq!(note_for("n", &notes), Some("at most 128"));
         assert_eq!(note_for("tau", &notes), None);

@@ -111,25 +111,25 @@ macro_rules! sim_settings {
     // `sync`).
     (@struct $(#[$meta:meta])* pub struct $name:ident { $($own:tt)* } notes [$($nk:ident : $nt:expr),*]) => {
         $crate::settings!(@munch ($(#[$meta])* pub struct $name) [
-            pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET => ($crate::book::settings::note_for("net", &[$((stringify!($nk), $nt)),*])),
-            pub rows: usize = $crate::book::inputs::network::ROWS => ($crate::book::settings::note_for("rows", &[$((stringify!($nk), $nt)),*])),
-            pub cols: usize = $crate::book::inputs::network::COLS => ($crate::book::settings::note_for("cols", &[$((stringify!($nk), $nt)),*])),
-            pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN => ($crate::book::settings::note_for("pattern", &[$((stringify!($nk), $nt)),*])),
-            pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO => ($crate::book::settings::note_for("algo", &[$((stringify!($nk), $nt)),*])),
-            pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE => ($crate::book::settings::note_for("collective", &[$((stringify!($nk), $nt)),*])),
-            pub k: usize = $crate::book::inputs::network::K => ($crate::book::settings::note_for("k", &[$((stringify!($nk), $nt)),*])),
-            pub redist: $crate::book::inputs::network::RedistScheme = $crate::book::inputs::network::REDIST => ($crate::book::settings::note_for("redist", &[$((stringify!($nk), $nt)),*])),
-            pub degree: usize = $crate::book::inputs::network::DEGREE => ($crate::book::settings::note_for("degree", &[$((stringify!($nk), $nt)),*])),
-            pub d: usize = $crate::book::inputs::matrix::D => ($crate::book::settings::note_for("d", &[$((stringify!($nk), $nt)),*])),
-            pub seed: u64 = $crate::book::inputs::matrix::SEED => ($crate::book::settings::note_for("seed", &[$((stringify!($nk), $nt)),*])),
-            pub bytes: u64 = $crate::book::inputs::network::BYTES => ($crate::book::settings::note_for("bytes", &[$((stringify!($nk), $nt)),*])),
-            pub pairs: String = $crate::book::inputs::network::PAIRS => ($crate::book::settings::note_for("pairs", &[$((stringify!($nk), $nt)),*])),
+            pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET => ($crate::book::notes::note_for("net", &[$((stringify!($nk), $nt)),*])),
+            pub rows: usize = $crate::book::inputs::network::ROWS => ($crate::book::notes::note_for("rows", &[$((stringify!($nk), $nt)),*])),
+            pub cols: usize = $crate::book::inputs::network::COLS => ($crate::book::notes::note_for("cols", &[$((stringify!($nk), $nt)),*])),
+            pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN => ($crate::book::notes::note_for("pattern", &[$((stringify!($nk), $nt)),*])),
+            pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO => ($crate::book::notes::note_for("algo", &[$((stringify!($nk), $nt)),*])),
+            pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE => ($crate::book::notes::note_for("collective", &[$((stringify!($nk), $nt)),*])),
+            pub k: usize = $crate::book::inputs::network::K => ($crate::book::notes::note_for("k", &[$((stringify!($nk), $nt)),*])),
+            pub redist: $crate::book::inputs::network::RedistScheme = $crate::book::inputs::network::REDIST => ($crate::book::notes::note_for("redist", &[$((stringify!($nk), $nt)),*])),
+            pub degree: usize = $crate::book::inputs::network::DEGREE => ($crate::book::notes::note_for("degree", &[$((stringify!($nk), $nt)),*])),
+            pub d: usize = $crate::book::inputs::matrix::D => ($crate::book::notes::note_for("d", &[$((stringify!($nk), $nt)),*])),
+            pub seed: u64 = $crate::book::inputs::matrix::SEED => ($crate::book::notes::note_for("seed", &[$((stringify!($nk), $nt)),*])),
+            pub bytes: u64 = $crate::book::inputs::network::BYTES => ($crate::book::notes::note_for("bytes", &[$((stringify!($nk), $nt)),*])),
+            pub pairs: String = $crate::book::inputs::network::PAIRS => ($crate::book::notes::note_for("pairs", &[$((stringify!($nk), $nt)),*])),
         ] $($own)*);
 
         // A note under a key that is not one of the shared settings would
         // be dropped: it fails to compile instead.
         const _: () = assert!(
-            $crate::book::settings::notes_known(
+            $crate::book::notes::notes_known(
                 &[$((stringify!($nk), $nt)),*],
                 $crate::book::inputs::network::SHARED_PARAMS,
             ),
