@@ -3,7 +3,6 @@
 use super::com_cmd::com_from_args;
 use super::{ApiError, Args, options};
 use crate::core::algo::cm5::exchange::{Exchange, ExchangePlan, complete_exchange_bytes};
-use crate::core::algo::cm5::rex::Rex;
 use crate::core::algo::gm::{self, Scan};
 use crate::core::algo::{self, Algo, RunOptions};
 use crate::core::com::Com;
@@ -28,8 +27,9 @@ pub struct ScheduleResponse {
     /// The network whose links the schedule keeps apart (rs-nl, rs-nlh).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub topology: Option<String>,
-    /// REX only: each transfer carries p/2 blocks, some of them relayed
-    /// for other processors (paper 004 §4.3), so it is not one message.
+    /// REX and Bruck only: each transfer carries several blocks, some of
+    /// them relayed for other processors (paper 004 §4.3; Bruck et al.
+    /// 1997 §3), so it is not one message.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub relayed: bool,
     /// The phases, each a list of transfers.
@@ -176,9 +176,9 @@ fn exchange_schedule(
     let plan = ExchangePlan::new(ex, com.n()).map_err(|e| ApiError(e.to_string()))?;
     let schedule = plan.schedule(bytes);
     if plan.relays() {
-        Rex::new(com.n())
-            .and_then(|r| r.check())
-            .map_err(|e| ApiError(format!("internal error: REX does not deliver: {e}")))?;
+        plan.check(bytes).map_err(|e| {
+            ApiError(format!("internal error: {} does not deliver: {e}", ex.title()))
+        })?;
     } else {
         verify(com, &schedule, None).map_err(|v| {
             ApiError(format!(

@@ -1,6 +1,6 @@
 //! `exchange`: paper 004's complete exchanges, LEX (§4.1), PEX (§4.2), REX
-//! (§4.3) and BEX (§4.4): every processor sends a block of L bytes to
-//! every other.
+//! (§4.3) and BEX (§4.4), and chapter 14's Bruck, shift and linear burst:
+//! every processor sends a block of L bytes to every other.
 //!
 //! The CLI's command builds and checks the steps (`commbook_api::exchange`:
 //! LEX, PEX and BEX verified as schedules of the all-to-all matrix, REX
@@ -9,28 +9,29 @@
 //! matrix: in step i processor j sends its partner every block it holds
 //! whose destination lies on the partner's side, p/2 blocks, some of them
 //! received in earlier steps and relayed (the core's `Rex` carries); the
-//! runner packs and relays the very bytes it received.
+//! runner packs and relays the very bytes it received. Bruck's algorithm
+//! relays the same way (its step k sends the blocks at the positions with
+//! bit k set to r + 2^k).
 
 use super::{Message, Phase, Plan, Send, rank, sorted_messages, whole};
 use crate::model::{self, Model};
 use crate::preset::Preset;
 use commbook_api::{self as api, ApiError, Args};
-use commbook_core::algo::cm5::exchange::Exchange;
-use commbook_core::algo::cm5::rex::Rex;
+use commbook_core::algo::cm5::exchange::{Exchange, ExchangePlan};
 
 /// Builds the plan of `exchange` with the CLI's options.
 pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {
     let r = api::exchange(args)?;
     let ex = Exchange::parse(r.algo).map_err(ApiError)?;
     let (p, l) = (r.p, r.bytes);
-    let phases: Vec<Phase> = match ex {
-        Exchange::Rex => Rex::new(p)
-            .map_err(|e| ApiError(e.to_string()))?
-            .steps
+    let plan = ExchangePlan::new(ex, p).map_err(|e| ApiError(e.to_string()))?;
+    let phases: Vec<Phase> = match plan.carries() {
+        // REX and Bruck: each send packs the blocks the core's carries
+        // name, some of them received in earlier steps.
+        Some(steps) => steps
             .iter()
-            .map(|step| Phase {
-                sends: step
-                    .carries
+            .map(|carries| Phase {
+                sends: carries
                     .iter()
                     .map(|c| Send {
                         src: rank(c.from),
@@ -44,14 +45,14 @@ pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {
                     .collect(),
             })
             .collect(),
-        _ => r
+        None => r
             .steps
             .iter()
             .map(|meetings| Phase {
                 sends: meetings
                     .iter()
                     .flat_map(|&[a, b]| {
-                        let back = (ex != Exchange::Lex).then(|| one(b, a, l));
+                        let back = plan.is_exchange().then(|| one(b, a, l));
                         std::iter::once(one(a, b, l)).chain(back)
                     })
                     .collect(),
@@ -66,19 +67,14 @@ pub fn build(args: &Args, preset: Option<&Preset>) -> Result<Plan, ApiError> {
             bytes: l,
         })
         .collect();
-    // α + L'·max(β, f(i)·β_sat) per step, L' = p/2 blocks for REX, as
+    // α + L'·max(β, f(i)·β_sat) per step, L' = the step's blocks × L, as
     // `ExchangePlan::predicted_us` sums it.
     let (cost, machine, source) = model::contention(preset);
-    let blocks = if ex == Exchange::Rex { p as u64 / 2 } else { 1 };
-    let phase_us = r
-        .contention
-        .iter()
-        .map(|&f| cost.step_us(l * blocks, f.max(1.0), ex != Exchange::Lex))
-        .collect();
+    let phase_us = plan.step_us(&cost, l);
     Ok(Plan {
         command: "exchange".into(),
         algo: r.algo.into(),
-        source: format!("{}, paper 004 {}", ex.title(), section(ex)),
+        source: format!("{}, {}", ex.title(), ex.source()),
         p,
         phases,
         messages: sorted_messages(messages),
@@ -97,14 +93,5 @@ fn one(a: usize, b: usize, l: u64) -> Send {
         src: rank(a),
         dst: rank(b),
         pieces: vec![whole(a, b, l)],
-    }
-}
-
-fn section(ex: Exchange) -> &'static str {
-    match ex {
-        Exchange::Lex => "§4.1",
-        Exchange::Pex => "§4.2",
-        Exchange::Rex => "§4.3",
-        Exchange::Bex => "§4.4",
     }
 }

@@ -24,15 +24,9 @@ pub fn generate(seed: u64) -> Vec<Exercise> {
 
 /// The exchanges figure of `ex` (its id is the exchange's name).
 fn exchanges_link(ex: Exchange, p: usize, bytes: u64, step: usize) -> FigureLink {
-    let id = match ex {
-        Exchange::Lex => "lex",
-        Exchange::Pex => "pex",
-        Exchange::Rex => "rex",
-        Exchange::Bex => "bex",
-    };
     FigureLink::new(
         CHAPTER,
-        id,
+        ex.name(),
         &[
             kv("algo", ex.name()),
             kv("p", p),
@@ -173,7 +167,7 @@ fn exchange_winner(seed: u64) -> Exercise {
     let mut rng = stream(seed, id);
     let model = ContentionCost::cm5();
     let times = |p: usize, bytes: u64| -> Vec<f64> {
-        Exchange::ALL
+        Exchange::PAPER
             .iter()
             .map(|&e| {
                 ExchangePlan::new(e, p)
@@ -192,12 +186,12 @@ fn exchange_winner(seed: u64) -> Exercise {
         }
     }
     let index = clear_min(&t, 0.0).unwrap_or(0);
-    let listed: Vec<String> = Exchange::ALL
+    let listed: Vec<String> = Exchange::PAPER
         .iter()
         .zip(&t)
         .map(|(e, us)| format!("{} {:.1} ms", e.title(), us / 1000.0))
         .collect();
-    let winner = Exchange::ALL[index];
+    let winner = Exchange::PAPER[index];
     Exercise {
         id,
         title: format!("Which complete exchange wins at {bytes} bytes"),
@@ -209,7 +203,7 @@ fn exchange_winner(seed: u64) -> Exercise {
             model.alpha_us, model.beta_s_us, model.beta_ex_us, model.beta_sat_us
         ),
         instance: json!({ "p": p, "bytes": bytes }),
-        choices: Exchange::ALL
+        choices: Exchange::PAPER
             .iter()
             .map(|e| e.title().to_string())
             .collect(),

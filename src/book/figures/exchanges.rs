@@ -16,7 +16,7 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "exchange",
     kind: ParamKind::Choice {
-        options: Exchange::WORDS,
+        options: &Exchange::PAPER_WORDS,
         default: "pex",
     },
 };

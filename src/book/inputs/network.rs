@@ -42,7 +42,7 @@ crate::core::keyword_enum! {
 }
 
 /// The schedule of a simulation: one of the book's schedulers, or one of
-/// paper 004's complete exchanges (for an all-to-all).
+/// the complete exchanges (paper 004's and chapter 14's, for an all-to-all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NetAlgo {
     Schedule(Algo),
@@ -65,6 +65,9 @@ impl Keyword for NetAlgo {
         NetAlgo::Exchange(Exchange::Pex),
         NetAlgo::Exchange(Exchange::Rex),
         NetAlgo::Exchange(Exchange::Bex),
+        NetAlgo::Exchange(Exchange::Bruck),
+        NetAlgo::Exchange(Exchange::Shift),
+        NetAlgo::Exchange(Exchange::Linear),
     ];
     fn keyword(self) -> &'static str {
         match self {

@@ -66,7 +66,8 @@ pub const ALGO: ParamSpec = ParamSpec {
     key: "algo",
     label: "schedule",
     kind: ParamKind::Choice {
-        // The schedulers of a matrix, then paper 004's exchanges.
+        // The schedulers of a matrix, then the complete exchanges (paper
+        // 004's, then chapter 14's).
         options: &[
             Algo::Lp.word(),
             Algo::Ac.word(),
@@ -82,6 +83,9 @@ pub const ALGO: ParamSpec = ParamSpec {
             Exchange::Pex.word(),
             Exchange::Rex.word(),
             Exchange::Bex.word(),
+            Exchange::Bruck.word(),
+            Exchange::Shift.word(),
+            Exchange::Linear.word(),
         ],
         default: Algo::Lp.word(),
     },

@@ -48,13 +48,14 @@ pub struct Candidate {
     pub name: &'static str,
     /// `LP`, `RS_NH`, `PEX`, … as the papers print them.
     pub label: &'static str,
-    /// Paper 004's complete exchanges (REX relays blocks).
+    /// The complete exchanges, paper 004's and chapter 14's (REX and Bruck
+    /// relay blocks).
     pub exchange: Option<Exchange>,
 }
 
 /// Every algorithm that applies: the twelve of papers 000, 002 and 004 on
-/// any matrix, and the four complete exchanges of paper 004 when the
-/// matrix is one.
+/// any matrix, and, when the matrix is a complete exchange, paper 004's
+/// four exchanges and chapter 14's three.
 pub fn candidates(com: &Com) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Algo::ALL
         .iter()
@@ -77,7 +78,7 @@ pub fn candidates(com: &Com) -> Vec<Candidate> {
 /// Every name the lab knows, for the setting that selects a row.
 pub const NAMES: &[&str] = &[
     "ac", "lp", "gm", "cgm", "rs-n", "rs-nl", "rs-nh", "rs-nlh", "ls", "ps", "bs", "gs", "lex",
-    "pex", "rex", "bex",
+    "pex", "rex", "bex", "bruck", "shift", "linear",
 ];
 
 /// The machine a row is priced on (τ + Mφ).
@@ -149,7 +150,7 @@ pub struct Figures {
     pub sched_ms: f64,
     /// Simulated cycles, or why the row was not simulated.
     pub cycles: Result<u64, String>,
-    /// REX: transfers carry relayed blocks.
+    /// REX and Bruck: transfers carry relayed blocks.
     pub relayed: bool,
 }
 

@@ -71,7 +71,7 @@ pub fn fitted_rate(model: &ContentionCost, pi: usize) -> f64 {
     let p = TABLE6_PROCS[pi];
     {
         for (si, &n) in TABLE6_SIZES.iter().enumerate() {
-            for (ai, &e) in Exchange::ALL.iter().enumerate().skip(1) {
+            for (ai, &e) in Exchange::PAPER.iter().enumerate().skip(1) {
                 let left = TABLE6_S[pi][si][ai] - exchange_s(model, e, n, p);
                 if left > 0.0 {
                     logs.push((fft_work(n, p) / left).ln());
@@ -114,7 +114,7 @@ pub fn table6(model: &ContentionCost) -> Vec<FftCell> {
     for (pi, &p) in TABLE6_PROCS.iter().enumerate() {
         let rate = fitted_rate(model, pi);
         for (si, &n) in TABLE6_SIZES.iter().enumerate() {
-            for (ai, &e) in Exchange::ALL.iter().enumerate() {
+            for (ai, &e) in Exchange::PAPER.iter().enumerate() {
                 out.push(FftCell {
                     p,
                     n,

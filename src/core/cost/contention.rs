@@ -65,6 +65,24 @@ impl ContentionCost {
         self.alpha_us + bytes as f64 * beta.max(f * self.beta_sat_us)
     }
 
+    /// A step in which each processor sends `messages` messages of `bytes`
+    /// at once (the linear burst of chapter 14): m·α + L·max(m·β, f·β_sat),
+    /// the book's extension of the step above (which it equals for one
+    /// message): the processor's own m messages and the busiest link's f
+    /// each bound the step, and the slower one sets its time.
+    pub fn burst_us(&self, bytes: u64, messages: usize, f: f64, exchange: bool) -> f64 {
+        if messages <= 1 {
+            return self.step_us(bytes, f, exchange);
+        }
+        let beta = if exchange {
+            self.beta_ex_us
+        } else {
+            self.beta_s_us
+        };
+        let m = messages as f64;
+        self.alpha_us * m + bytes as f64 * (m * beta).max(f * self.beta_sat_us)
+    }
+
     /// T_LEX = α(p − 1) + L(p − 1)·max(β_s, ⌈(p − 1)/2⌉·β_sat) (§4.1).
     pub fn lex_us(&self, p: usize, l: u64) -> f64 {
         let steps = p.saturating_sub(1) as f64;

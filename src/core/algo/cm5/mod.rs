@@ -41,8 +41,10 @@
 
 mod engine;
 pub mod events;
+pub mod bruck;
 pub mod exchange;
 pub mod greedy;
+pub mod libraries;
 pub mod order;
 pub mod rex;
 pub mod rex_trace;
