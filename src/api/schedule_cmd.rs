@@ -51,7 +51,8 @@ pub fn schedule(args: &Args) -> Result<ScheduleResponse, ApiError> {
     if !exchange {
         Algo::parse(&name).map_err(|e| {
             ApiError(format!(
-                "{e}; on a complete exchange also lex, pex, rex, bex"
+                "{e}; on a complete exchange also {}",
+                Exchange::WORDS.join(", ")
             ))
         })?;
     }

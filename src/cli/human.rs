@@ -109,9 +109,19 @@ fn render_schedule(out: &Value) -> String {
 fn render_exchange(out: &Value) -> String {
     let algo = out["algo"].as_str().unwrap_or("?");
     let steps = out["steps"].as_array().cloned().unwrap_or_default();
-    let arrow = if algo == "lex" { "→" } else { "↔" };
+    // PEX, REX and BEX meet in exchanges; the others send one way.
+    let arrow = if matches!(algo, "pex" | "rex" | "bex") {
+        "↔"
+    } else {
+        "→"
+    };
+    let formula = if matches!(algo, "lex" | "pex" | "rex" | "bex") {
+        "paper's formula"
+    } else {
+        "contention-free α-β cost"
+    };
     let mut s = format!(
-        "{algo} on {} processors: {} steps; predicted {:.0} µs for {}-byte blocks on the CM-5 model (paper's formula {:.0} µs)\n",
+        "{algo} on {} processors: {} steps; predicted {:.0} µs for {}-byte blocks on the CM-5 model ({formula} {:.0} µs)\n",
         out["p"],
         steps.len(),
         out["predicted_us"].as_f64().unwrap_or(0.0),

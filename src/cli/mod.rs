@@ -28,12 +28,12 @@ commands:
             --gen mesh --n N [--seed S] [--points P] [--unit B]          (NICE test set 2)
   schedule  schedule a matrix with one algorithm
             --algo ac|lp|gm|cgm|rs-n|rs-nl|rs-nh|rs-nlh|ls|ps|bs|gs (--gen ... | --com FILE)
-            --algo lex|pex|rex|bex --com FILE  (a complete exchange: every pair, one size)
+            --algo lex|pex|rex|bex|bruck|shift|linear --com FILE  (a complete exchange: every pair, one size)
             [--seed S] [--machine M]  machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
             [--scan zero|after-row]  (gm only: where each row's scan starts)
             [--topology mesh:RxC|fattree:N|hypercube:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)
-  exchange  a complete exchange of paper 004 on the CM-5 model
-            --algo lex|pex|rex|bex --p P [--bytes L]
+  exchange  a complete exchange (paper 004's, or chapter 14's MPI algorithms) on the CM-5 model
+            --algo lex|pex|rex|bex|bruck|shift|linear --p P [--bytes L]
   redist    block-cyclic redistribution cyclic(x) → cyclic(Kx) on P processors
             --k K --p P --schedule direct|indirect|hybrid:D|multiphase
             [--x X] [--n N] [--direction up|down]

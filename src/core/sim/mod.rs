@@ -295,3 +295,5 @@ pub fn simulate_with_timeline(
         .expect("a recording simulator yields a timeline");
     Ok((out.result, timeline))
 }
+#[cfg(test)]
+mod today_tests;

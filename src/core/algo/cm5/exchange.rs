@@ -505,6 +505,26 @@ mod tests {
         assert!(zero(Exchange::Rex) < zero(Exchange::Pex));
     }
 
+    /// The verifier (or the replay of the carries) passes every exchange
+    /// for every p up to 64 and for seeded draws up to 1,024.
+    #[test]
+    fn every_plan_delivers_up_to_1024() {
+        let mut rng = crate::rng::Rng::new(14);
+        let ps: Vec<usize> = (2..=64)
+            .chain((0..6).map(|_| 65 + rng.below(960)))
+            .chain([1024])
+            .collect();
+        for p in ps {
+            for ex in Exchange::ALL {
+                if ex == Exchange::Rex && !p.is_power_of_two() {
+                    continue;
+                }
+                let plan = ExchangePlan::new(ex, p).unwrap();
+                plan.check(8).unwrap_or_else(|e| panic!("{ex:?} p={p}: {e}"));
+            }
+        }
+    }
+
     #[test]
     fn refuses_bad_p() {
         assert!(ExchangePlan::new(Exchange::Pex, 1).is_err());

@@ -1,0 +1,73 @@
+//! Chapter 14 on the simulator: today's all-to-alls on the CM-5's fat tree
+//! beside paper 004's, and which of paper 004's exchanges each one is.
+
+use super::{SimConfig, Sync, Traffic, simulate};
+use crate::algo::cm5::exchange::{Exchange, ExchangePlan};
+use crate::net::TopologySpec;
+
+fn plan(e: Exchange, p: usize) -> ExchangePlan {
+    ExchangePlan::new(e, p).unwrap()
+}
+
+fn cycles(e: Exchange, p: usize, bytes: u64) -> u64 {
+    let t = Traffic::from_schedule(&plan(e, p).schedule(bytes), Sync::Loose);
+    simulate(TopologySpec::FatTree { procs: p }, &SimConfig::cm5(), &t)
+        .unwrap()
+        .cycles
+}
+
+/// MPICH's pairwise exchange for a power of two (rank ⊕ i) is PEX, step
+/// for step; the shift (Open MPI's pairwise) is neither PEX nor LEX: its
+/// steps are permutations, like PEX's, but one-way rotations, not
+/// exchanges, and none converges on one processor as LEX's do.
+#[test]
+fn the_shift_is_neither_lex_nor_pex() {
+    let p = 32;
+    let xor: Vec<Vec<(usize, usize)>> = (1..p)
+        .map(|i| (0..p).filter(|&r| r < r ^ i).map(|r| (r, r ^ i)).collect())
+        .collect();
+    let norm = |steps: &[Vec<(usize, usize)>]| -> Vec<Vec<(usize, usize)>> {
+        steps
+            .iter()
+            .map(|s| {
+                let mut v: Vec<_> = s.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect()
+    };
+    assert_eq!(norm(&plan(Exchange::Pex, p).steps), norm(&xor));
+    let shift = plan(Exchange::Shift, p);
+    for (i, step) in shift.steps.iter().enumerate() {
+        let i = i + 1;
+        // Every processor sends once and receives once…
+        let mut to: Vec<usize> = step.iter().map(|&(_, d)| d).collect();
+        to.sort_unstable();
+        assert_eq!(to, (0..p).collect::<Vec<_>>());
+        // …but a goes to a + i while a + i goes to a + 2i: an exchange
+        // only in step p/2.
+        let pairs_up = step.iter().all(|&(a, b)| step.contains(&(b, a)));
+        assert_eq!(pairs_up, i == p / 2, "step {i}");
+    }
+    // f(i) climbs to 2 only in the middle steps: the last steps are as
+    // local as the first (r + (p − 1) is r − 1).
+    let f = shift.contention();
+    assert_eq!(f.first(), f.last());
+    assert_eq!(f[p / 2 - 1], 2.0);
+    assert!(f.iter().filter(|&&x| x == 2.0).count() < plan(Exchange::Pex, p).contention().iter().filter(|&&x| x == 2.0).count());
+}
+
+/// On the simulated CM-5 (32 processors, 1 KB blocks, loosely
+/// synchronous), the shift and PEX finish within 10 % of each other;
+/// Bruck and REX, both lg p steps of p/2 blocks, within 5 % for short
+/// blocks, and both far ahead of the p − 1 steps of the others there.
+#[test]
+fn today_beside_the_paper_on_the_fat_tree() {
+    let (shift, pex) = (cycles(Exchange::Shift, 32, 1024), cycles(Exchange::Pex, 32, 1024));
+    assert!(shift.abs_diff(pex) * 10 < pex, "shift {shift}, PEX {pex}");
+    let (bruck, rex) = (cycles(Exchange::Bruck, 32, 16), cycles(Exchange::Rex, 32, 16));
+    assert!(bruck.abs_diff(rex) * 20 < rex, "Bruck {bruck}, REX {rex}");
+    assert!(bruck * 3 < cycles(Exchange::Shift, 32, 16));
+    // Bruck works for any p: 24 processors in ⌈lg 24⌉ = 5 steps.
+    assert!(cycles(Exchange::Bruck, 24, 16) < cycles(Exchange::Shift, 24, 16));
+}
