@@ -44,6 +44,7 @@ pub mod permutations;
 pub mod redistribution;
 pub mod scatter;
 pub mod simulation;
+pub mod today;
 pub mod tournament;
 
 pub use grader::{Grader, ModelStep, StepAnswer, Verdict};
@@ -202,6 +203,7 @@ pub const CHAPTERS: &[(&str, Generator)] = &[
     ("simulation", simulation::generate),
     ("choosing", choosing::generate),
     ("lab", lab::generate_all),
+    ("today", today::generate),
     ("appendix", appendix::generate),
 ];
 
@@ -223,6 +225,7 @@ pub const SLUGS: &[&str] = &[
     "simulation",
     "choosing",
     "lab",
+    "today",
     "appendix",
 ];
 

@@ -48,7 +48,8 @@ macro_rules! for_each_figure {
                 redist_sweep: RedistSweep,
                 redist_winner: RedistWinner,
             }
-            // Chapters 4, 5 and 10 (papers 002 and 004; the simulator).
+            // Chapters 4, 5, 10 and 14 (papers 002 and 004, today's
+            // all-to-alls; the simulator).
             sim {
                 netsim: Netsim,
                 clusters: Clusters,
@@ -65,6 +66,8 @@ macro_rules! for_each_figure {
                 irregular: Irregular,
                 table45: Table45,
                 apps: Apps,
+                bruck: Bruck,
+                alltoallmap: Alltoallmap,
             }
             // Chapters 11 and 13 (all five papers): the advisor, the region
             // maps and the recomputed tables need every model at once.

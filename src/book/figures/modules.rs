@@ -52,7 +52,7 @@ pub const MODULES: &[Module] = &[
     },
     Module {
         name: "sim",
-        chapters: &["nice", "cm5", "simulation"],
+        chapters: &["nice", "cm5", "simulation", "today"],
         build: Build::Speed,
     },
     Module {

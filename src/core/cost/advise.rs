@@ -27,6 +27,7 @@ use super::contention::{CM5_BETA_EX, CM5_BETA_SAT, ContentionCost};
 use super::delta::DeltaCost;
 use super::gdm::{Corollary2, Gdm};
 use super::perm::PermCost;
+use crate::algo::cm5::exchange::{Exchange, ExchangePlan};
 use crate::mesh::{self, Algo, CollectiveConfig, Op};
 use crate::published::ponnusamy93::FIT_US_PER_BYTE;
 
@@ -139,7 +140,7 @@ fn irregular(m: PermCost, p: usize, d: usize, bytes: u64, reuse: u64) -> Vec<Pri
 }
 
 fn exchange(m: PermCost, p: usize, bytes: u64) -> Vec<Priced> {
-    if p < 2 || !p.is_power_of_two() {
+    if !(2..=crate::algo::cm5::rex::MAX_P).contains(&p) {
         return Vec::new();
     }
     let k = m.phi_us_per_byte / FIT_US_PER_BYTE;
@@ -150,46 +151,73 @@ fn exchange(m: PermCost, p: usize, bytes: u64) -> Vec<Priced> {
         beta_sat_us: CM5_BETA_SAT * k,
     };
     let steps = (p - 1) as f64;
-    let log = p.ilog2();
-    [
-        (
-            "LEX",
-            c.lex_us(p, bytes),
-            format!(
-                "{} one-way steps; every processor sends to the same receiver at once",
-                steps
+    let log = p.next_power_of_two().ilog2();
+    // Paper 004's closed forms need a power of two.
+    let paper = p.is_power_of_two().then(|| {
+        [
+            (
+                "LEX",
+                c.lex_us(p, bytes),
+                format!(
+                    "{} one-way steps; every processor sends to the same receiver at once",
+                    steps
+                ),
             ),
+            (
+                "PEX",
+                c.pex_us(p, bytes),
+                format!(
+                    "{} pairwise exchanges, contention growing with the level of the fat tree",
+                    steps
+                ),
+            ),
+            (
+                "REX",
+                c.rex_us(p, bytes),
+                format!("{log} exchanges of p/2 blocks each: fewest start-ups, most bytes"),
+            ),
+            (
+                "BEX",
+                c.bex_us(p, bytes),
+                format!(
+                    "{} balanced exchanges spreading the traffic over the tree",
+                    steps
+                ),
+            ),
+        ]
+        .map(|(a, us, why)| Priced {
+            algo: a.into(),
+            us,
+            chapter: "cm5",
+            why,
+        })
+    });
+    // Today's three, priced step by step on the same model (chapter 14).
+    let today = [
+        (
+            Exchange::Bruck,
+            format!("{log} rotations of about p/2 blocks, for any p: what MPI libraries run for short blocks"),
         ),
         (
-            "PEX",
-            c.pex_us(p, bytes),
-            format!(
-                "{} pairwise exchanges, contention growing with the level of the fat tree",
-                steps
-            ),
+            Exchange::Shift,
+            format!("{steps} cyclic shifts, r → r + i: Open MPI's pairwise"),
         ),
         (
-            "REX",
-            c.rex_us(p, bytes),
-            format!("{log} exchanges of p/2 blocks each: fewest start-ups, most bytes"),
-        ),
-        (
-            "BEX",
-            c.bex_us(p, bytes),
-            format!(
-                "{} balanced exchanges spreading the traffic over the tree",
-                steps
-            ),
+            Exchange::Linear,
+            "every send posted at once; the network sorts out the contention".to_string(),
         ),
     ]
     .into_iter()
-    .map(|(a, us, why)| Priced {
-        algo: a.into(),
-        us,
-        chapter: "cm5",
-        why,
-    })
-    .collect()
+    .filter_map(|(e, why)| {
+        let plan = ExchangePlan::new(e, p).ok()?;
+        Some(Priced {
+            algo: e.title().into(),
+            us: plan.predicted_us(&c, bytes),
+            chapter: "today",
+            why,
+        })
+    });
+    paper.into_iter().flatten().chain(today).collect()
 }
 
 /// The Delta model rescaled to (τ, φ).
@@ -403,8 +431,15 @@ mod tests {
             .algo,
             "direct"
         );
-        // Out of range: nothing rather than a wrong answer.
-        assert!(rank(cm5, Workload::Exchange { p: 12, bytes: 64 }).is_empty());
+        // Out of range: nothing rather than a wrong answer; p = 12 is not a
+        // power of two, so only today's three apply.
+        assert!(rank(cm5, Workload::Exchange { p: 1, bytes: 64 }).is_empty());
+        let twelve: Vec<String> = rank(cm5, Workload::Exchange { p: 12, bytes: 64 })
+            .into_iter()
+            .map(|c| c.algo)
+            .collect();
+        assert_eq!(twelve.len(), 3);
+        assert!(twelve.iter().all(|a| ["Bruck", "shift", "linear"].contains(&a.as_str())));
         assert!(
             rank(
                 cm5,
@@ -418,7 +453,7 @@ mod tests {
         );
         // Every candidate names a chapter and a reason.
         for c in rank(cm5, Workload::Exchange { p: 64, bytes: 4096 }) {
-            assert_eq!(c.chapter, "cm5");
+            assert!(["cm5", "today"].contains(&c.chapter));
             assert!(!c.why.is_empty() && c.us > 0.0);
         }
     }

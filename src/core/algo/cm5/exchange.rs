@@ -20,7 +20,7 @@
 //! assert_eq!(shift.steps[1][4], (4, 1));              // step 2: r sends to r + 2
 //! ```
 
-use super::bruck::{Bruck, BruckError};
+use super::bruck::Bruck;
 use super::order::Order;
 use super::rex::{Carry, MAX_P, Rex, RexError};
 use crate::com::Com;
@@ -118,8 +118,6 @@ impl Exchange {
 pub enum PlanError {
     /// REX's refusal (p not a power of two, or out of range).
     Rex(RexError),
-    /// Bruck's refusal (p out of range).
-    Bruck(BruckError),
     /// p outside 2..=[`MAX_P`] for one of today's three.
     OutOfRange { exchange: Exchange, p: usize },
 }
@@ -128,7 +126,6 @@ impl std::fmt::Display for PlanError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlanError::Rex(e) => e.fmt(f),
-            PlanError::Bruck(e) => e.fmt(f),
             PlanError::OutOfRange { exchange, p } => write!(
                 f,
                 "{} needs p from 2 to {MAX_P} (got p = {p}); try p = {}",
@@ -247,10 +244,15 @@ impl ExchangePlan {
                 let blocks = vec![p / 2; s.len()];
                 (s, blocks)
             }
-            Exchange::Bruck => {
-                let b = Bruck::new(p).map_err(PlanError::Bruck)?;
-                (b.pairs(), b.step_blocks())
-            }
+            // Bruck's meetings and block counts follow from p alone; its
+            // carries (Bruck::new) are built only to check or to run it.
+            Exchange::Bruck => (0..super::bruck::steps(p))
+                .map(|k| {
+                    let d = 1 << k;
+                    let pairs = (0..p).map(|r| (r, (r + d) % p)).collect();
+                    (pairs, (0..p).filter(|q| q & d != 0).count())
+                })
+                .unzip(),
             _ => {
                 let s = match exchange {
                     Exchange::Lex => Order::lex(p).all(),
