@@ -178,7 +178,10 @@ fn exchange_schedule(
     let schedule = plan.schedule(bytes);
     if plan.relays() {
         plan.check(bytes).map_err(|e| {
-            ApiError(format!("internal error: {} does not deliver: {e}", ex.title()))
+            ApiError(format!(
+                "internal error: {} does not deliver: {e}",
+                ex.title()
+            ))
         })?;
     } else {
         verify(com, &schedule, None).map_err(|v| {

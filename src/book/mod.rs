@@ -60,9 +60,18 @@ impl Chapter {
         CHAPTERS.get(self.index + 1)
     }
 
-    /// "1. Title".
+    /// "1. Title"; the appendix, read last, by its title alone.
     pub fn numbered_title(&self) -> String {
+        if self.is_appendix() {
+            return self.title.to_string();
+        }
         format!("{}. {}", self.number, self.title)
+    }
+
+    /// The appendix keeps its file's number (13: its figures are 13.1, …)
+    /// but comes after chapter 14 and is shown without a number.
+    pub fn is_appendix(&self) -> bool {
+        self.slug == "appendix"
     }
 
     /// The first chapter that places figure `name`, for an embed's link

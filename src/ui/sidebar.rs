@@ -49,7 +49,7 @@ impl Sidebar {
             html! {
                 <li>
                     <a href={Route::chapter(ch.slug).to_hash()} aria-current={current.then_some("page")} onclick={nav.clone()}>
-                        <span class="chapter-number">{format!("{}. ", ch.number)}</span>{ch.title}
+                        <span class="chapter-number">{if ch.is_appendix() { String::new() } else { format!("{}. ", ch.number) }}</span>{ch.title}
                         <ProgressBadge slug={ch.slug} />
                     </a>
                     { for sections }

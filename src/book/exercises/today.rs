@@ -1,9 +1,10 @@
-//! Chapter 14, *From the CM-5 to today's clusters*: where a block sits
-//! during Bruck's algorithm, how many steps an all-to-all takes, and which
+//! Chapter 14, *From the CM-5 to today's clusters*: the blocks one
+//! processor sends in each step of Bruck's algorithm, how many steps an all-to-all takes, and which
 //! algorithm an MPI library runs. Every answer is read from the core: the
 //! carries of [`Bruck`], the steps of [`ExchangePlan`] and the rules of
 //! [`crate::core::algo::cm5::libraries`].
 
+use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, number, pick, stream};
 use crate::core::algo::cm5::bruck::Bruck;
@@ -15,73 +16,96 @@ const CHAPTER: &str = "today";
 
 /// The chapter's exercises for `seed`.
 pub fn generate(seed: u64) -> Vec<Exercise> {
-    vec![bruck_block(seed), steps(seed), library(seed)]
+    vec![bruck_step(seed), steps(seed), library(seed)]
 }
 
-/// Choice: the block at one position of one processor after step k.
-fn bruck_block(seed: u64) -> Exercise {
-    let id = "bruck-block";
+/// Do it yourself: one processor's messages in Bruck's algorithm, step by
+/// step (the destinations of the blocks each one carries).
+fn bruck_step(seed: u64) -> Exercise {
+    let id = "bruck-step";
     let mut rng = stream(seed, id);
     let p = pick(&mut rng, &[5, 6, 7, 8, 10, 12]);
     let b = Bruck::new(p).expect("2 ≤ p ≤ 12");
-    let k = 1 + rng.below(b.steps.len());
     let r = rng.below(p);
-    let q = 1 + rng.below(p - 1);
-    let held = b.slots_after(k);
-    let right = held[r][q];
-    // Distractors: the block there before the step, the block the rule
-    // would bring from the other side, and r's own block for r + q.
-    let mut options = vec![right, b.slots_after(k - 1)[r][q], ((r + p - q) % p, r).into_block(), (r, (r + q) % p).into_block()];
-    options.sort_unstable();
-    options.dedup();
-    let mut extra = 1;
-    while options.len() < 4 {
-        let cand = held[(r + extra) % p][q];
-        if !options.contains(&cand) {
-            options.push(cand);
+    let mut steps = Vec::new();
+    let mut rows = Vec::new();
+    for (i, step) in b.steps.iter().enumerate() {
+        let k = i + 1;
+        let to = step.carries[r].to;
+        let dests: Vec<usize> = step.carries[r]
+            .blocks
+            .iter()
+            .map(|&(_, d)| d as usize)
+            .collect();
+        rows.push(dests.clone());
+        let moved: Vec<usize> = (0..p).filter(|q| q & step.distance != 0).collect();
+        // The slip of forgetting that earlier steps brought relayed blocks:
+        // r's own blocks for r + q at those positions.
+        let own: Vec<usize> = moved.iter().map(|q| (r + q) % p).collect();
+        let mut notes = Vec::new();
+        if own != dests {
+            notes.push((
+                StepAnswer::Row(own),
+                format!(
+                    "those are P{r}'s own blocks for r + q; by step {k} some positions hold blocks that earlier \
+                     steps brought from the left, and they travel on"
+                ),
+            ));
         }
-        extra += 1;
+        steps.push(Step {
+            model: ModelStep {
+                prompt: format!(
+                    "Step {k}: P{r} sends to P{to} the blocks at positions {}. List their destinations, in the \
+                     order of the positions.",
+                    moved.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+                ),
+                answer: StepAnswer::Row(dests.clone()),
+                rule: format!(
+                    "Bruck [Bruck et al. 1997 §3]: in step {k} every processor sends the positions whose bit {} is \
+                     set to r + {} mod {p}; the block at position q is bound for the processor q places to the \
+                     right of where it started.",
+                    k - 1,
+                    step.distance
+                ),
+                why: format!(
+                    "P{r} sends {} blocks, bound for {}.",
+                    dests.len(),
+                    dests.iter().map(|d| format!("P{d}")).collect::<Vec<_>>().join(", ")
+                ),
+            },
+            notes,
+            other: format!("list {} destinations, each below {p}", dests.len()),
+        });
     }
-    // A fixed order that does not give the answer away: by the draw.
-    let shift = rng.below(options.len());
-    options.rotate_left(shift);
-    let index = options.iter().position(|&o| o == right).unwrap_or(0);
     Exercise {
         id,
-        title: format!("Bruck on {p}: position {q} of P{r} after step {k}"),
+        title: format!("P{r}'s messages in Bruck's all-to-all on {p}"),
         text: format!(
-            "Bruck's all-to-all runs on p = {p} processors. After the first rotation, position q of processor r holds r's \
-             block for (r + q) mod p; in step k every processor sends the blocks at the positions whose bit k − 1 is set \
-             to r + 2^(k−1) mod p, which puts them at the same positions there. Which block (source→destination) is at \
-             position {q} of processor {r} after step {k}?"
+            "Bruck's all-to-all on p = {p} processors. After the first rotation, position q of processor r holds \
+             r's block for (r + q) mod p. In step k every processor sends, in one message, the blocks at the \
+             positions whose bit k − 1 is set to processor r + 2^(k−1) mod p, which keeps them at the same \
+             positions. For each of the {} steps, give the destinations of the blocks P{r} sends.",
+            b.steps.len()
         ),
-        instance: json!({ "p": p, "step": k, "processor": r, "position": q }),
-        choices: options.iter().map(|&(s, d)| format!("{s}→{d}")).collect(),
-        answer: Answer::Choice { index },
+        instance: json!({ "p": p, "processor": r }),
+        choices: Vec::new(),
+        answer: Answer::Steps(Grader::new(steps)),
         explanation: format!(
-            "{}→{}. A block at position q moves by the binary digits of q, lowest first: q = {q} moves by {}. \
-             After step {k} the block at position {q} of P{r} has made the moves of the first {k} digits, so it \
-             left its source that many places to the left [Bruck et al. 1997 §3].",
-            right.0,
-            right.1,
-            (0..b.steps.len())
-                .filter(|i| q >> i & 1 == 1)
-                .map(|i| (1usize << i).to_string())
+            "P{r} sends blocks for {} [Bruck et al. 1997 §3]. A block at position q moves by the binary digits of \
+             q, lowest first, so after step k it has moved by q's lowest k digits: blocks are relayed, and each \
+             message carries blocks from several sources.",
+            rows.iter()
+                .map(|d| format!(
+                    "[{}]",
+                    d.iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
                 .collect::<Vec<_>>()
-                .join(" + ")
+                .join(", then ")
         ),
-        figure: FigureLink::new(CHAPTER, "bruck-steps", &[kv("p", p), kv("step", k + 1)]),
-    }
-}
-
-/// (source, destination) from processor numbers.
-trait IntoBlock {
-    fn into_block(self) -> (u32, u32);
-}
-
-impl IntoBlock for (usize, usize) {
-    fn into_block(self) -> (u32, u32) {
-        (self.0 as u32, self.1 as u32)
+        figure: FigureLink::new(CHAPTER, "bruck_steps", &[kv("p", p), kv("step", 2)]),
     }
 }
 
@@ -89,7 +113,10 @@ impl IntoBlock for (usize, usize) {
 fn steps(seed: u64) -> Exercise {
     let id = "alltoall-steps";
     let mut rng = stream(seed, id);
-    let e = pick(&mut rng, &[Exchange::Bruck, Exchange::Shift, Exchange::Bruck]);
+    let e = pick(
+        &mut rng,
+        &[Exchange::Bruck, Exchange::Shift, Exchange::Bruck],
+    );
     let p = pick(&mut rng, &[6, 12, 24, 40, 100, 200, 1000]);
     let plan = ExchangePlan::new(e, p).expect("p ≤ 1024");
     let value = plan.steps.len() as f64;
@@ -100,8 +127,10 @@ fn steps(seed: u64) -> Exercise {
             "An MPI library runs an all-to-all of p = {p} processes with {}. How many steps (messages each process \
              sends, one after the other) does it take?",
             match e {
-                Exchange::Bruck => "Bruck's algorithm, which sends in step k the blocks whose rotated index has bit k set to r + 2^k",
-                _ => "the shift (Open MPI's pairwise), which sends to r + i and receives from r − i in step i",
+                Exchange::Bruck =>
+                    "Bruck's algorithm, which sends in step k the blocks whose rotated index has bit k set to r + 2^k",
+                _ =>
+                    "the shift (Open MPI's pairwise), which sends to r + i and receives from r − i in step i",
             }
         ),
         instance: json!({ "algo": e.name(), "p": p }),
@@ -124,7 +153,7 @@ fn steps(seed: u64) -> Exercise {
                 ),
             }
         ),
-        figure: FigureLink::new(CHAPTER, "map-mpich", &[kv("by", "mpich")]),
+        figure: FigureLink::new(CHAPTER, "map_mpich", &[kv("by", "mpich")]),
     }
 }
 
@@ -136,7 +165,12 @@ fn library(seed: u64) -> Exercise {
     let p = pick(&mut rng, &[8, 12, 32, 64, 100, 256]);
     let bytes = pick(&mut rng, &[64u64, 200, 1000, 4096, 40_000, 300_000]);
     let right = lib.choose(p, bytes).exchange;
-    let options = [Exchange::Bruck, Exchange::Linear, Exchange::Shift, Exchange::Pex];
+    let options = [
+        Exchange::Bruck,
+        Exchange::Linear,
+        Exchange::Shift,
+        Exchange::Pex,
+    ];
     let index = options.iter().position(|&e| e == right).unwrap_or(0);
     let by = match lib {
         Library::Mpich => "mpich",
@@ -168,17 +202,17 @@ fn library(seed: u64) -> Exercise {
             match lib {
                 Library::Mpich => "MPICH: Bruck up to 256 bytes from 8 processes on, every send at once up to 32 KB, \
                                    then the pairwise exchange, by XOR for a power of two and by the shift otherwise \
-                                   (Thakur, Rabenseifner and Gropp 2005)."
+                                   [Thakur, Rabenseifner and Gropp 2005; MPICH's alltoall.c]."
                     .to_string(),
                 Library::OpenMpi => "Open MPI 4.1's fixed rule is a table of thresholds on the process count and the \
                                      block size; its linear_sync posts every send at once too, so the book counts it \
-                                     as the linear burst (coll_tuned_decision_fixed.c of Open MPI 4.1.4)."
+                                     as the linear burst [Open MPI 4.1.4, coll_tuned_decision_fixed.c]."
                     .to_string(),
             }
         ),
         figure: FigureLink::new(
             CHAPTER,
-            if by == "mpich" { "map-mpich" } else { "map-openmpi" },
+            if by == "mpich" { "map_mpich" } else { "map_openmpi" },
             &[kv("by", by)],
         ),
     }

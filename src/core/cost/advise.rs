@@ -439,7 +439,11 @@ mod tests {
             .map(|c| c.algo)
             .collect();
         assert_eq!(twelve.len(), 3);
-        assert!(twelve.iter().all(|a| ["Bruck", "shift", "linear"].contains(&a.as_str())));
+        assert!(
+            twelve
+                .iter()
+                .all(|a| ["Bruck", "shift", "linear"].contains(&a.as_str()))
+        );
         assert!(
             rank(
                 cm5,

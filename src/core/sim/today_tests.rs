@@ -54,7 +54,14 @@ fn the_shift_is_neither_lex_nor_pex() {
     let f = shift.contention();
     assert_eq!(f.first(), f.last());
     assert_eq!(f[p / 2 - 1], 2.0);
-    assert!(f.iter().filter(|&&x| x == 2.0).count() < plan(Exchange::Pex, p).contention().iter().filter(|&&x| x == 2.0).count());
+    assert!(
+        f.iter().filter(|&&x| x == 2.0).count()
+            < plan(Exchange::Pex, p)
+                .contention()
+                .iter()
+                .filter(|&&x| x == 2.0)
+                .count()
+    );
 }
 
 /// On the simulated CM-5 (32 processors, 1 KB blocks, loosely
@@ -63,9 +70,15 @@ fn the_shift_is_neither_lex_nor_pex() {
 /// blocks, and both far ahead of the p − 1 steps of the others there.
 #[test]
 fn today_beside_the_paper_on_the_fat_tree() {
-    let (shift, pex) = (cycles(Exchange::Shift, 32, 1024), cycles(Exchange::Pex, 32, 1024));
+    let (shift, pex) = (
+        cycles(Exchange::Shift, 32, 1024),
+        cycles(Exchange::Pex, 32, 1024),
+    );
     assert!(shift.abs_diff(pex) * 10 < pex, "shift {shift}, PEX {pex}");
-    let (bruck, rex) = (cycles(Exchange::Bruck, 32, 16), cycles(Exchange::Rex, 32, 16));
+    let (bruck, rex) = (
+        cycles(Exchange::Bruck, 32, 16),
+        cycles(Exchange::Rex, 32, 16),
+    );
     assert!(bruck.abs_diff(rex) * 20 < rex, "Bruck {bruck}, REX {rex}");
     assert!(bruck * 3 < cycles(Exchange::Shift, 32, 16));
     // Bruck works for any p: 24 processors in ⌈lg 24⌉ = 5 steps.

@@ -119,11 +119,7 @@ impl Bruck {
         // slots[r][q]: the block at position q of processor r; after the
         // first rotation it is (r, (r + q) mod p).
         let mut slots: Vec<Vec<Block>> = (0..p)
-            .map(|r| {
-                (0..p)
-                    .map(|q| (r as u32, ((r + q) % p) as u32))
-                    .collect()
-            })
+            .map(|r| (0..p).map(|q| (r as u32, ((r + q) % p) as u32)).collect())
             .collect();
         let mut out = Vec::with_capacity(steps(p));
         for k in 0..steps(p) {
@@ -132,7 +128,10 @@ impl Bruck {
                 .map(|r| Carry {
                     from: r,
                     to: (r + distance) % p,
-                    blocks: (0..p).filter(|q| q & distance != 0).map(|q| slots[r][q]).collect(),
+                    blocks: (0..p)
+                        .filter(|q| q & distance != 0)
+                        .map(|q| slots[r][q])
+                        .collect(),
                 })
                 .collect();
             // All processors send at once: the new slot q of r + 2^k is the

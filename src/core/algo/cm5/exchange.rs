@@ -93,8 +93,12 @@ impl Exchange {
             Exchange::Pex => "paper 004 §4.2",
             Exchange::Rex => "paper 004 §4.3",
             Exchange::Bex => "paper 004 §4.4",
-            Exchange::Bruck => "Bruck et al., IEEE TPDS 8(11), 1997, §3 (the index algorithm, radix 2)",
-            Exchange::Shift => "Open MPI's pairwise and MPICH's long-message algorithm for p not a power of two",
+            Exchange::Bruck => {
+                "Bruck et al., IEEE TPDS 8(11), 1997, §3 (the index algorithm, radix 2)"
+            }
+            Exchange::Shift => {
+                "Open MPI's pairwise and MPICH's long-message algorithm for p not a power of two"
+            }
             Exchange::Linear => "Open MPI's basic linear and MPICH's medium-message isend-irecv",
         }
     }
@@ -408,7 +412,8 @@ mod tests {
                 };
                 let s = plan.schedule(40);
                 assert_eq!(s.len(), plan.steps.len());
-                plan.check(40).unwrap_or_else(|v| panic!("{ex:?} p={p}: {v}"));
+                plan.check(40)
+                    .unwrap_or_else(|v| panic!("{ex:?} p={p}: {v}"));
                 if plan.relays() {
                     // Each step's transfers carry that step's blocks.
                     for (ph, &b) in s.phases.iter().zip(&plan.step_blocks) {
@@ -522,7 +527,8 @@ mod tests {
                     continue;
                 }
                 let plan = ExchangePlan::new(ex, p).unwrap();
-                plan.check(8).unwrap_or_else(|e| panic!("{ex:?} p={p}: {e}"));
+                plan.check(8)
+                    .unwrap_or_else(|e| panic!("{ex:?} p={p}: {e}"));
             }
         }
     }
@@ -538,9 +544,14 @@ mod tests {
             "unknown exchange 'x'; available: lex, pex, rex, bex, bruck, shift, linear"
         );
         // Today's three take any p from 2 to 1024, and say so otherwise.
-        assert_eq!(ExchangePlan::new(Exchange::Bruck, 7).unwrap().steps.len(), 3);
         assert_eq!(
-            ExchangePlan::new(Exchange::Shift, 1).unwrap_err().to_string(),
+            ExchangePlan::new(Exchange::Bruck, 7).unwrap().steps.len(),
+            3
+        );
+        assert_eq!(
+            ExchangePlan::new(Exchange::Shift, 1)
+                .unwrap_err()
+                .to_string(),
             "shift needs p from 2 to 1024 (got p = 1); try p = 2"
         );
     }

@@ -39,9 +39,9 @@
 //! assert!(verify(&com, &gs, None).is_ok());
 //! ```
 
+pub mod bruck;
 mod engine;
 pub mod events;
-pub mod bruck;
 pub mod exchange;
 pub mod greedy;
 pub mod libraries;
