@@ -40,6 +40,7 @@ const LINES: &[&str] = &[
     "simulate --topology mesh:4x4 --pairs 0:5,3:12 --bytes 64",
     "simulate --topology fattree:16 --algo cgm --gen fig7 --n 16 --d 2 --json",
     "simulate --topology hypercube:8 --pairs 0:7,1:6 --json",
+    "simulate --topology kary:2:3 --pairs 0:7,1:6 --json",
     "simulate --topology ring:8 --pairs 0:1",
     "figures --name lp",
     "figures --name advisor --json",

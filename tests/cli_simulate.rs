@@ -155,3 +155,56 @@ fn a_hypercube_of_the_wrong_size_is_corrected_with_a_notice() {
     let err = fails("--topology torus:8 --pairs 0:1");
     assert!(err.contains("hypercube:N"), "{err}");
 }
+
+#[test]
+fn a_kary_tree_routes_up_and_down_on_the_edr_preset() {
+    // 0 → 63 on the 4-ary 3-tree climbs to the top by d-mod-k (63 is 333
+    // in base 4: up-port 3 at every switch) and comes down the one way;
+    // 1 KB is ⌈(1,024 + 26) / 64⌉ = 17 flits after the EDR start-up.
+    let v = json("--topology kary:4:3 --pairs 0:63 --bytes 1024");
+    assert_eq!(v["cycles"], 178 + 6 + 17);
+    let mut links: Vec<&String> = v["links"].as_object().unwrap().keys().collect();
+    links.sort();
+    assert_eq!(
+        links,
+        [
+            "L1.0.0→L2.0.3",
+            "L1.15.0→P63",
+            "L2.0.3→L3.0.15",
+            "L2.3.3→L1.15.0",
+            "L3.0.15→L2.3.3",
+            "P0→L1.0.0",
+        ]
+    );
+    assert!(v.get("notices").is_none(), "nothing was corrected");
+    // Another preset by name, and random up-routing: one packet, 20 hops.
+    let v = json("--topology kary:2:10 --pairs 0:1023 --bytes 16 --machine cm5 --routing random");
+    assert_eq!(v["links"].as_object().unwrap().len(), 20);
+}
+
+#[test]
+fn a_kary_tree_that_cannot_be_built_is_corrected_with_a_notice() {
+    let v = json("--topology kary:4:6 --pairs 0:1 --bytes 16");
+    assert_eq!(
+        v["notices"][0],
+        "kary:4:6: a k-ary n-tree has at most 1024 processors here, the simulator's practical cap, and 4^6 is 4096; using kary:4:5"
+    );
+    let v = json("--topology kary:1:3 --pairs 0:7 --bytes 16");
+    assert_eq!(
+        v["notices"][0],
+        "kary:1:3: a k-ary n-tree's switches need k ≥ 2 links down (got k = 1); using kary:2:3"
+    );
+    let err = fails("--topology kary:4 --pairs 0:1");
+    assert!(err.contains("kary:K:N (e.g. kary:4:3)"), "{err}");
+    let err = fails("--topology kary:2:3 --pairs 0:8");
+    assert!(err.contains('8'), "{err}");
+    // RS_NL keeps the tree's static routes apart.
+    let out = commbook("schedule --algo rs-nl --gen fig7 --n 16 --d 3 --topology kary:2:4 --json");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = commbook("schedule --algo rs-nl --gen fig7 --n 16 --d 3 --topology kary:2:5 --json");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -3,8 +3,9 @@
 //! The traffic is either explicit pairs (`pairs = "0:16,1:17"`, one phase,
 //! `bytes` each) or a schedule (`algo`, with the matrix options of `com`).
 //! The machine preset follows the topology (Delta for a mesh, CM-5 for a
-//! fat tree, iPSC/860 for a hypercube) unless `machine` says otherwise; single parameters can then be
-//! changed one by one.
+//! fat tree, iPSC/860 for a hypercube, an InfiniBand EDR cluster for a
+//! k-ary n-tree) unless `machine` says otherwise; single parameters can
+//! then be changed one by one.
 
 use super::com_cmd::com_from_args;
 use super::{ApiError, Args, options};
@@ -33,7 +34,8 @@ pub struct SimulateResponse {
     pub phases: Vec<PhaseStats>,
     /// Per link that was used: `{ "busy", "blocked" }` cycles.
     pub links: Map<String, Value>,
-    /// What was corrected in the request (a hypercube's size); absent
+    /// What was corrected in the request (a hypercube's or a k-ary
+    /// n-tree's size); absent
     /// when nothing was.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
@@ -94,6 +96,8 @@ crate::core::keyword_enum! {
         Delta = "delta",
         Cm5 = "cm5",
         Ipsc860 = "ipsc860",
+        /// A present-day InfiniBand EDR cluster ([`SimConfig::edr`]).
+        Edr = "edr",
     }
 }
 
@@ -104,6 +108,7 @@ impl SimMachine {
             SimMachine::Delta => SimConfig::delta(),
             SimMachine::Cm5 => SimConfig::cm5(),
             SimMachine::Ipsc860 => SimConfig::ipsc860(),
+            SimMachine::Edr => SimConfig::edr(),
         }
     }
 }

@@ -29,9 +29,9 @@ commands:
   schedule  schedule a matrix with one algorithm
             --algo ac|lp|gm|cgm|rs-n|rs-nl|rs-nh|rs-nlh|ls|ps|bs|gs (--gen ... | --com FILE)
             --algo lex|pex|rex|bex|bruck|shift|linear --com FILE  (a complete exchange: every pair, one size)
-            [--seed S] [--machine M]  machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster
+            [--seed S] [--machine M]  machines: cm5 cm5-p2p delta ipsc860 sp2 t3d cluster edr
             [--scan zero|after-row]  (gm only: where each row's scan starts)
-            [--topology mesh:RxC|fattree:N|hypercube:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)
+            [--topology mesh:RxC|fattree:N|hypercube:N|kary:K:N] (rs-nl, rs-nlh) [--split H] (rs-nh, rs-nlh)
   exchange  a complete exchange (paper 004's, or chapter 14's MPI algorithms) on the CM-5 model
             --algo lex|pex|rex|bex|bruck|shift|linear --p P [--bytes L]
   redist    block-cyclic redistribution cyclic(x) → cyclic(Kx) on P processors
@@ -43,8 +43,8 @@ commands:
             gather: the same without the two broadcasts; logp-lev-rec(0.6) also sets gamma
             alltoall: 1-lev-dir 1-lev-lin 1-lev-xor 1-lev-bal 2-lev-sq 2-lev-c,r 2-lev-c,r-int logp-lev-bfly
   simulate  send messages through the cycle-level network simulator
-            --topology mesh:RxC|fattree:N|hypercube:N (--pairs \"s:d,...\" | --algo NAME (--gen ... | --com FILE))
-            [--bytes L] [--sync loose|barrier|free] [--machine delta|cm5|ipsc860] [--startup C] [--gap C]
+            --topology mesh:RxC|fattree:N|hypercube:N|kary:K:N (--pairs \"s:d,...\" | --algo NAME (--gen ... | --com FILE))
+            [--bytes L] [--sync loose|barrier|free] [--machine delta|cm5|ipsc860|edr] [--startup C] [--gap C]
             [--buffer B] [--sends K] [--receives K] [--routing random|adaptive|static]
             [--claim start|arrival] [--seed S]
   figures   the book's figures: name, title, chapter, embed link and every setting

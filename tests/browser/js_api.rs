@@ -102,3 +102,26 @@ fn a_hypercube_of_the_wrong_size_is_corrected_with_the_cli_notice() {
     .unwrap_err();
     assert!(e.contains('9'), "{e}");
 }
+
+#[wasm_bindgen_test]
+fn a_kary_tree_runs_on_the_edr_preset_and_is_corrected_with_the_cli_notice() {
+    let s = call(
+        "simulate",
+        obj(r#"{"topology":"kary:4:3","pairs":"0:63","bytes":1024}"#),
+    )
+    .unwrap();
+    assert_eq!(get(&s, "delivered_messages").as_f64(), Some(1.0));
+    assert_eq!(get(&s, "cycles").as_f64(), Some((178 + 6 + 17) as f64));
+    let s = call(
+        "simulate",
+        obj(r#"{"topology":"kary:2:11","pairs":"0:7","bytes":64}"#),
+    )
+    .unwrap();
+    let notices = js_sys::Array::from(&get(&s, "notices"));
+    assert_eq!(
+        notices.get(0).as_string().as_deref(),
+        Some(
+            "kary:2:11: a k-ary n-tree has at most 1024 processors here, the simulator's practical cap, and 2^11 is 2048; using kary:2:10"
+        )
+    );
+}

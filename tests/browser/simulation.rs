@@ -92,7 +92,7 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
     let m = embed("#/embed/netsim?net=torus&rows=0&step=nine").await;
     let t = m.all_text();
     assert!(
-        t.contains("net: 'torus' is not one of mesh, fattree, hypercube; using mesh"),
+        t.contains("net: 'torus' is not one of mesh, fattree, hypercube, kary; using mesh"),
         "{t}"
     );
     assert!(t.contains("rows: 0 is outside 1…32"), "{t}");
@@ -294,6 +294,39 @@ async fn only_the_settings_that_apply_are_shown() {
     for key in ["algo", "collective", "d", "pairs"] {
         assert!(!control(&m, key), "{key} shown for a redistribution");
     }
+}
+
+#[wasm_bindgen_test]
+async fn a_kary_tree_is_animated_with_its_own_size_and_machine() {
+    let control = |m: &Mounted, key: &str| m.find(&format!("#netsim-{key}")).is_some();
+    // 8^4 = 4,096 processors is past the cap: 8^3 = 512, said to the reader.
+    let m = embed("#/embed/netsim?net=kary&arity=8&levels=4&pattern=perm&bytes=64&step=200").await;
+    let t = m.all_text();
+    assert!(
+        t.contains("and 8^4 = 4096 is more; using 3 levels of arity 8 = 512 processors"),
+        "{t}"
+    );
+    assert!(m.find("#widget-netsim canvas").is_some());
+    assert!(
+        t.contains("on an InfiniBand EDR cluster as the book models it"),
+        "{t}"
+    );
+    for key in ["arity", "levels"] {
+        assert!(control(&m, key), "{key} hidden on the k-ary n-tree");
+    }
+    for key in ["rows", "cols"] {
+        assert!(!control(&m, key), "{key} shown on the k-ary n-tree");
+    }
+    m.change("#netsim-node", "9").await;
+    assert!(
+        m.all_text().contains("processor P9 (under switch L1.1.0)"),
+        "{}",
+        m.all_text()
+    );
+    drop(m);
+    // The other networks keep rows and columns.
+    let m = embed("#/embed/netsim?net=fattree&rows=2&cols=4&pattern=perm&bytes=64").await;
+    assert!(control(&m, "rows") && !control(&m, "arity"));
 }
 
 #[wasm_bindgen_test]

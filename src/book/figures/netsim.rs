@@ -1,6 +1,7 @@
 //! `netsim`: the network animator. A schedule's messages (an all-to-all, a
 //! Figure 7 matrix or explicit pairs) run through the cycle-level wormhole
-//! simulator on the Delta's mesh or the CM-5's fat tree; the recording is
+//! simulator on the Delta's mesh, the CM-5's fat tree, the iPSC/860's
+//! hypercube or a present-day k-ary n-tree; the recording is
 //! played cycle by cycle. Runs the browser cannot hold are refused with
 //! the reason, and the caps are said under the settings.
 
@@ -18,8 +19,9 @@ crate::book::inputs::network::sim_settings! {
         pub sync: Sync = SYNC,
     }
     notes {
-        net: "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube",
+        net: "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube, an InfiniBand EDR cluster on the k-ary n-tree (kary)",
         rows: "the mesh up to 16 × 32 (the whole Delta), the fat tree and the hypercube up to 32 × 32 = 1,024 processors (the hypercube a power of two)",
+        arity: "for the k-ary n-tree (net = kary), with levels instead of rows and columns: arity^levels processors, at most 1,024",
         bytes: "a run may hold at most 1 M messages and 1,500 M flit moves (about two minutes in the browser): the 16 × 32 all-to-all up to 4 KB, the 1,024-node one up to 256 B",
         pairs: "e.g. 0:5,3:12",
         collective: "for the scatter and gather messages: from and to processor 0",
@@ -140,7 +142,7 @@ impl Stepper for NetsimRun {
 
 impl Figure for Netsim {
     const TITLE: &'static str =
-        "Messages moving through a mesh, a fat tree or a hypercube, cycle by cycle";
+        "Messages moving through a mesh, a fat tree, a hypercube or a k-ary n-tree, cycle by cycle";
     const UNIT: &'static str = "cycle";
     const LIMITS: &'static [Limit] = MESH_LIMITS;
     type Settings = NetsimSettings;
@@ -208,6 +210,25 @@ mod tests {
         );
         assert_eq!(open(&[("net", "fattree"), ("rows", "32")]), (32, vec![]));
         assert_eq!(open(&[("rows", "16")]), (16, vec![]));
+    }
+
+    #[test]
+    fn a_kary_tree_is_animated_with_its_own_settings() {
+        let r = run::<Netsim>(&pairs(&[
+            ("net", "kary"),
+            ("arity", "2"),
+            ("levels", "3"),
+            ("pattern", "perm"),
+            ("bytes", "256"),
+        ]));
+        assert!(r.notices.is_empty(), "{:?}", r.notices);
+        assert!(r.steps > 0);
+        let r = run::<Netsim>(&pairs(&[("net", "kary"), ("arity", "4"), ("levels", "6"), ("pattern", "perm")]));
+        assert!(r.notices[0].0.contains("using 5 levels of arity 4"), "{:?}", r.notices);
+        // The defaults: the 64-processor 4-ary 3-tree.
+        let entry = crate::book::figures::find("netsim").unwrap();
+        let (v, n) = entry.read(&entry.defaults(), &pairs(&[("net", "kary")]), "netsim.");
+        assert_eq!((v.int("arity"), v.int("levels"), n), (4, 3, vec![]));
     }
 
     #[test]

@@ -21,6 +21,7 @@ crate::book::inputs::network::sim_settings! {
     notes {
         net: "Delta on the mesh, CM-5 on the fat tree",
         rows: "at most 16 (columns 32)",
+        arity: "for the k-ary n-tree (net = kary): arity^levels processors, at most 1,024",
         bytes: "at most 40 M flit moves in the browser",
         pairs: "e.g. 0:5,3:12",
         degree: "the hybrid redistribution schedule's d, at most its shift steps",

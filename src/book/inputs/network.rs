@@ -5,9 +5,12 @@
 //!
 //! The schedule is the same on every network: switching between the mesh,
 //! the fat tree and the hypercube keeps the processors (rows × columns) and
-//! the messages, so a reader sees one schedule meet three machines. The machine preset
-//! follows the network: the Intel Delta on the mesh, the CM-5 on the fat
-//! tree, the iPSC/860 on the hypercube ([`SimConfig::preset`]).
+//! the messages, so a reader sees one schedule meet three machines. The
+//! k-ary n-tree (`net=kary`) has its own size, `arity`^`levels` processors
+//! (drawn as rows × columns of powers of k where a scatter needs a
+//! shape). The machine preset follows the network: the Intel Delta on the
+//! mesh, the CM-5 on the fat tree, the iPSC/860 on the hypercube, an
+//! InfiniBand EDR cluster on the k-ary n-tree ([`SimConfig::preset`]).
 
 use crate::book::inputs::patterns::{
     collective_spec, collective_traffic, exchange_traffic, read_pairs, redist_traffic,
@@ -21,6 +24,7 @@ use crate::core::keyword::Keyword;
 use crate::core::mesh::{Algo as MeshAlgo, Op};
 use crate::core::net::TopologySpec;
 use crate::core::net::hypercube::power_of_two_below;
+use crate::core::net::kary;
 use crate::core::redist::{Scheme, Shape};
 use crate::core::rng::Rng;
 use crate::core::sim::{SimConfig, Sync, Traffic};
@@ -38,6 +42,9 @@ crate::core::keyword_enum! {
         /// The iPSC/860's hypercube with e-cube routing (rows × columns
         /// must be a power of two).
         Hypercube = "hypercube",
+        /// A k-ary n-tree, today's InfiniBand cluster (`arity`^`levels`
+        /// processors).
+        Kary = "kary",
     }
 }
 
@@ -117,6 +124,8 @@ macro_rules! sim_settings {
             pub net: $crate::book::inputs::network::Net = $crate::book::inputs::network::NET => ($crate::book::notes::note_for("net", &[$((stringify!($nk), $nt)),*])),
             pub rows: usize = $crate::book::inputs::network::ROWS => ($crate::book::notes::note_for("rows", &[$((stringify!($nk), $nt)),*])),
             pub cols: usize = $crate::book::inputs::network::COLS => ($crate::book::notes::note_for("cols", &[$((stringify!($nk), $nt)),*])),
+            pub arity: usize = $crate::book::inputs::network::ARITY => ($crate::book::notes::note_for("arity", &[$((stringify!($nk), $nt)),*])),
+            pub levels: usize = $crate::book::inputs::network::LEVELS => ($crate::book::notes::note_for("levels", &[$((stringify!($nk), $nt)),*])),
             pub pattern: $crate::book::inputs::network::Pattern = $crate::book::inputs::network::PATTERN => ($crate::book::notes::note_for("pattern", &[$((stringify!($nk), $nt)),*])),
             pub algo: $crate::book::inputs::network::NetAlgo = $crate::book::inputs::network::ALGO => ($crate::book::notes::note_for("algo", &[$((stringify!($nk), $nt)),*])),
             pub collective: $crate::core::mesh::Algo = $crate::book::inputs::network::COLLECTIVE => ($crate::book::notes::note_for("collective", &[$((stringify!($nk), $nt)),*])),
@@ -150,6 +159,8 @@ macro_rules! sim_settings {
                     net: self.net,
                     rows: self.rows,
                     cols: self.cols,
+                    arity: self.arity,
+                    levels: self.levels,
                     pattern: self.pattern,
                     algo: self.algo,
                     collective: self.collective,
@@ -219,6 +230,12 @@ pub fn hypercube_shape(rows: usize, cols: usize) -> (usize, usize) {
     (n / c, c)
 }
 
+/// A k-ary n-tree's k^n processors as rows × columns for the patterns
+/// that read a shape (a scatter's submachines): k^⌊n/2⌋ × k^⌈n/2⌉.
+pub fn kary_shape(k: usize, n: usize) -> (usize, usize) {
+    (kary::procs_of(k, n / 2), kary::procs_of(k, n.div_ceil(2)))
+}
+
 /// Validated settings of a simulation figure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimParams {
@@ -248,6 +265,21 @@ impl SimParams {
         let mut notices = Vec::new();
         let mut rows = r.rows.max(1);
         let mut cols = r.cols.max(1);
+        let (mut arity, mut levels) = (r.arity, r.levels);
+        if r.net == Net::Kary {
+            if !kary::fits(arity, levels) {
+                let (k, n) = kary::fitted(arity, levels);
+                notices.push(Notice(format!(
+                    "a k-ary n-tree has at most {} processors here (the simulator's practical cap), and {arity}^{levels} = {} is more; using {n} level{} of arity {k} = {} processors",
+                    kary::MAX_KARY_PROCS,
+                    kary::procs_of(arity, levels),
+                    if n == 1 { "" } else { "s" },
+                    kary::procs_of(k, n)
+                )));
+                (arity, levels) = (k, n);
+            }
+            (rows, cols) = kary_shape(arity, levels);
+        }
         if rows * cols < 2 {
             notices.push(Notice(
                 "a network needs at least 2 processors; using 2 rows".into(),
@@ -277,6 +309,10 @@ impl SimParams {
             Net::FatTree => TopologySpec::FatTree { procs: n },
             Net::Mesh => TopologySpec::Mesh { rows, cols },
             Net::Hypercube => TopologySpec::Hypercube { procs: n },
+            Net::Kary => TopologySpec::KaryTree {
+                k: arity,
+                n: levels,
+            },
         };
         let (mut pattern, mut algo) = (r.pattern, r.algo);
         if let NetAlgo::Exchange(e) = algo {

@@ -52,6 +52,30 @@ pub const COLS: ParamSpec = ParamSpec {
         default: 4,
     },
 };
+/// Arity k of a k-ary n-tree (`net=kary`): links down and up per switch.
+/// The mesh, the fat tree and the hypercube read `rows` and `cols`
+/// instead.
+pub const ARITY: ParamSpec = ParamSpec {
+    key: "arity",
+    label: "tree arity k",
+    kind: ParamKind::Int {
+        min: 2,
+        max: 32,
+        default: 4,
+    },
+};
+/// Levels n of a k-ary n-tree: k^n processors, at most
+/// [`crate::core::net::kary::MAX_KARY_PROCS`] (fewer levels, with a
+/// notice, past that).
+pub const LEVELS: ParamSpec = ParamSpec {
+    key: "levels",
+    label: "tree levels n",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 10,
+        default: 3,
+    },
+};
 /// Where the messages come from.
 pub const PATTERN: ParamSpec = ParamSpec {
     key: "pattern",

@@ -9,6 +9,8 @@ fn req() -> SimRequest {
         net: Net::Mesh,
         rows: 4,
         cols: 4,
+        arity: 4,
+        levels: 3,
         pattern: Pattern::AllToAll,
         algo: NetAlgo::Schedule(Algo::Lp),
         collective: MeshAlgo::LogpLevRec,
@@ -285,4 +287,45 @@ fn the_network_choices_are_the_cores_list() {
     let mut lab: BTreeSet<&str> = LabNet::ALL.iter().map(|n| n.keyword()).collect();
     assert!(lab.remove("off"), "the lab can switch the simulation off");
     assert_eq!(lab, core);
+}
+
+#[test]
+fn a_kary_tree_has_its_own_size_and_machine() {
+    let kary = |arity, levels| SimRequest {
+        net: Net::Kary,
+        arity,
+        levels,
+        ..req()
+    };
+    let (p, notes) = SimParams::read(&kary(4, 3));
+    assert!(notes.is_empty());
+    assert_eq!(p.spec, TopologySpec::KaryTree { k: 4, n: 3 });
+    assert_eq!((p.rows, p.cols), (4, 16));
+    assert_eq!(
+        p.config(),
+        SimConfig {
+            seed: 1,
+            ..SimConfig::edr()
+        }
+    );
+    assert_eq!(p.traffic(Sync::Loose).messages.len(), 64 * 63);
+    // rows and cols are the other networks' business.
+    let (q, _) = SimParams::read(&SimRequest {
+        rows: 2,
+        cols: 3,
+        ..kary(4, 3)
+    });
+    assert_eq!(q, p);
+    let (p, notes) = SimParams::read(&kary(4, 6));
+    assert_eq!(p.spec, TopologySpec::KaryTree { k: 4, n: 5 });
+    assert_eq!((p.rows, p.cols), (16, 64));
+    assert_eq!(
+        notes[0].0,
+        "a k-ary n-tree has at most 1024 processors here (the simulator's practical cap), and 4^6 = 4096 is more; using 5 levels of arity 4 = 1024 processors"
+    );
+    let (p, notes) = SimParams::read(&kary(32, 3));
+    assert_eq!(p.spec, TopologySpec::KaryTree { k: 32, n: 2 });
+    assert_eq!(notes.len(), 1);
+    let (p, _) = SimParams::read(&kary(2, 1));
+    assert_eq!(p.spec.procs(), 2);
 }

@@ -14,8 +14,9 @@
 //! - the **scheduling time**, measured where the row was computed (a
 //!   worker or the page), the S of paper 002 §7's S/R + C;
 //! - the **simulated cycles** of the schedule on the network of the
-//!   matrix's size (chapter 10's simulator: the Delta's mesh, or the CM-5's
-//!   fat tree), when the run is small enough to repeat for every row.
+//!   matrix's size (chapter 10's simulator: the Delta's mesh, the CM-5's
+//!   fat tree, the iPSC/860's hypercube or a present-day k-ary n-tree),
+//!   when the run is small enough to repeat for every row.
 //!
 //! The item after the rows, when a row is selected, is that schedule's
 //! phases, for the stepping view and the exports.
@@ -29,6 +30,7 @@ use crate::core::com::Com;
 use crate::core::cost::perm::PermCost;
 use crate::core::net::TopologySpec;
 use crate::core::net::hypercube::{self, MAX_HYPERCUBE};
+use crate::core::net::kary::{self, MAX_KARY_PROCS};
 use crate::core::pool::Sweep;
 use crate::core::schedule::{Promise, Schedule, Transfer};
 use crate::core::sim::{self, SimConfig, Sync, Traffic};
@@ -100,6 +102,10 @@ crate::core::keyword_enum! {
         /// The iPSC/860's hypercube, when n is a power of two (up to
         /// [`MAX_HYPERCUBE`]).
         Hypercube = "hypercube",
+        /// A k-ary n-tree of n processors (an InfiniBand EDR cluster):
+        /// arity 4 when n is a power of 4, else the smallest arity whose
+        /// power n is ([`lab_kary`]).
+        Kary = "kary",
         /// No simulation.
         Off = "off",
     }
@@ -120,6 +126,7 @@ impl LabNet {
                 .unusable(n)
                 .is_none()
                 .then_some(TopologySpec::Hypercube { procs: n }),
+            LabNet::Kary => lab_kary(n).map(|(k, n)| TopologySpec::KaryTree { k, n }),
             LabNet::Off => None,
         }
     }
@@ -131,10 +138,26 @@ impl LabNet {
             LabNet::Hypercube if !hypercube::fits(n) => Some(format!(
                 "not simulated: a hypercube needs a power of two of processors, at most {MAX_HYPERCUBE}, and this matrix has n = {n}; choose the fat tree or the mesh"
             )),
+            LabNet::Kary if lab_kary(n).is_none() => Some(format!(
+                "not simulated: a k-ary n-tree has at most {MAX_KARY_PROCS} processors here, and this matrix has n = {n}; choose the fat tree or the mesh"
+            )),
             LabNet::Off => Some("simulation off".into()),
             _ => None,
         }
     }
+}
+
+/// The k-ary n-tree (k, levels) the lab simulates n processors on: arity
+/// 4 (the CM-5's, for comparison) when n is a power of 4, else the
+/// smallest arity k with n = k^levels (n itself, one switch, when n is no
+/// higher power); none above [`MAX_KARY_PROCS`] or below 2 processors.
+pub fn lab_kary(n: usize) -> Option<(usize, usize)> {
+    if !(2..=MAX_KARY_PROCS).contains(&n) {
+        return None;
+    }
+    std::iter::once(4)
+        .chain(2..=n)
+        .find_map(|k| kary::levels_of(k, n).map(|levels| (k, levels)))
 }
 
 /// What one row shows.
@@ -411,5 +434,27 @@ impl Sweep for Compare {
             rows,
             selected,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lab_simulates_any_size_up_to_1024_on_a_kary_tree() {
+        assert_eq!(lab_kary(64), Some((4, 3)));
+        assert_eq!(lab_kary(32), Some((2, 5)));
+        assert_eq!(lab_kary(27), Some((3, 3)));
+        assert_eq!(lab_kary(12), Some((12, 1)));
+        assert_eq!(lab_kary(1024), Some((4, 5)));
+        assert_eq!(lab_kary(1025), None);
+        assert_eq!(
+            LabNet::Kary.spec(16),
+            Some(TopologySpec::KaryTree { k: 4, n: 2 })
+        );
+        assert!(LabNet::Kary.unusable(16).is_none());
+        let why = LabNet::Kary.unusable(2000).unwrap();
+        assert!(why.contains("at most 1024 processors"), "{why}");
     }
 }

@@ -17,6 +17,7 @@
 //! | `sp2` | 40 | 66.7 | paper 003, §5 (GDM: T_d = 40 µs, τ_d = 15 ns/byte) |
 //! | `t3d` | 93 | 23.3 | paper 003, §5 (GDM: T_d = 93 µs, τ_d = 43 ns/byte) |
 //! | `cluster` | 1 | 24 000 | present day: InfiniBand HDR (200 Gb/s) with MPI |
+//! | `edr` | 1 | 12 500 | present day: InfiniBand EDR (100 Gb/s) with MPI, the simulator's k-ary n-tree preset |
 //!
 //! ```
 //! use commbook_core::cost::machine::Machine;
@@ -48,6 +49,9 @@ crate::keyword_enum! {
         T3d = "t3d",
         /// A present-day cluster.
         Cluster = "cluster",
+        /// A present-day InfiniBand EDR cluster: the machine of the
+        /// simulator's k-ary n-tree ([`crate::sim::SimConfig::edr`]).
+        Edr = "edr",
     }
 }
 
@@ -70,6 +74,7 @@ impl Machine {
             Machine::Sp2 => "IBM SP-2",
             Machine::T3d => "Cray T3D",
             Machine::Cluster => "Present-day cluster (InfiniBand HDR, MPI)",
+            Machine::Edr => "InfiniBand EDR cluster (k-ary n-tree, MPI)",
         }
     }
 
@@ -96,12 +101,21 @@ impl Machine {
                 "not in the book's papers: typical MPI figures on InfiniBand HDR (200 Gb/s), \
                  about 1 µs latency and 24 GB/s"
             }
+            Machine::Edr => {
+                "not in the book's papers: InfiniBand EDR links carry 4 × 25.78125 Gb/s with \
+                 64b/66b encoding, 100 Gb/s = 12.5 GB/s (InfiniBand Architecture Specification \
+                 Vol. 2, Release 1.3), and MPI's small-message latency over EDR is about 1 µs \
+                 (OSU micro-benchmarks); the simulator's EDR preset uses the same figures"
+            }
         }
     }
 
     /// Whether τ and φ come from one of the book's papers.
     pub fn from_papers(self) -> bool {
-        !matches!(self, Machine::Delta | Machine::Ipsc860 | Machine::Cluster)
+        !matches!(
+            self,
+            Machine::Delta | Machine::Ipsc860 | Machine::Cluster | Machine::Edr
+        )
     }
 
     /// τ and φ of the preset.
@@ -114,6 +128,7 @@ impl Machine {
             Machine::Sp2 => (40.0, 0.015),
             Machine::T3d => (93.0, 0.043),
             Machine::Cluster => (1.0, 1.0 / 24_000.0),
+            Machine::Edr => (1.0, 1.0 / 12_500.0),
         };
         PermCost {
             tau_us,
@@ -164,7 +179,7 @@ mod tests {
         assert!(Machine::Sp2.from_papers() && !Machine::Cluster.from_papers());
         assert_eq!(
             Machine::parse("vax").unwrap_err().to_string(),
-            "unknown machine 'vax'; available: cm5, cm5-p2p, delta, ipsc860, sp2, t3d, cluster"
+            "unknown machine 'vax'; available: cm5, cm5-p2p, delta, ipsc860, sp2, t3d, cluster, edr"
         );
     }
 

@@ -1,15 +1,18 @@
 //! Interconnection networks: the vertices, the directed links, and routes.
 //!
-//! Three topologies from the papers, each one file implementing
-//! [`Network`] (its links, its routing, why that routing cannot deadlock,
-//! and where it is drawn), listed once in [`NETWORKS`]:
+//! Three topologies from the papers and one of today, each one file
+//! implementing [`Network`] (its links, its routing, why that routing
+//! cannot deadlock, and where it is drawn), listed once in [`NETWORKS`]:
 //! - [`mesh::Mesh`]: an R×C 2-D mesh with XY (dimension-order) routing, the
 //!   Intel Delta of paper 001 (16×32) and the static-routing network of NICE
 //!   (paper 002);
 //! - [`fattree::FatTree`]: the CM-5 data network of paper 004 §2, a 4-ary fat
 //!   tree whose upward path is free and whose downward path is fixed;
 //! - [`hypercube::Hypercube`]: a binary hypercube with e-cube routing, the
-//!   Intel iPSC/860 of NICE's experiments (paper 002 §2.2 and §6).
+//!   Intel iPSC/860 of NICE's experiments (paper 002 §2.2 and §6);
+//! - [`kary::KaryTree`]: a k-ary n-tree (Petrini and Vanneschi 1997), the
+//!   full-bisection fat tree of today's InfiniBand clusters, with up*/down*
+//!   routing.
 //!
 //! Links are directed and numbered `0..links()`, the same numbering for the
 //! verifier (link-disjoint phases), the schedulers that avoid link contention
@@ -17,6 +20,7 @@
 
 pub mod fattree;
 pub mod hypercube;
+pub mod kary;
 pub mod layout;
 pub mod mesh;
 
@@ -76,8 +80,8 @@ impl Routing for StaticRouting<'_> {
     }
 }
 
-/// Names a network from text such as `mesh:4x8`, `fattree:64` or
-/// `hypercube:32`.
+/// Names a network from text such as `mesh:4x8`, `fattree:64`,
+/// `hypercube:32` or `kary:4:3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TopologySpec {
     Mesh {
@@ -90,6 +94,12 @@ pub enum TopologySpec {
     /// `procs` is a power of two.
     Hypercube {
         procs: usize,
+    },
+    /// A k-ary n-tree of k^n processors: k ≥ 2, n ≥ 1, k^n at most
+    /// [`kary::MAX_KARY_PROCS`].
+    KaryTree {
+        k: usize,
+        n: usize,
     },
 }
 
@@ -111,7 +121,7 @@ pub struct NetworkKind {
 }
 
 /// Every network, in the order the book lists them.
-pub const NETWORKS: [NetworkKind; 3] = [
+pub const NETWORKS: [NetworkKind; 4] = [
     NetworkKind {
         name: "mesh",
         shape: "RxC",
@@ -130,20 +140,27 @@ pub const NETWORKS: [NetworkKind; 3] = [
         example: "hypercube:32",
         machine: "a binary hypercube with e-cube routing, like the iPSC/860 (N a power of two)",
     },
+    NetworkKind {
+        name: "kary",
+        shape: "K:N",
+        example: "kary:4:3",
+        machine: "a k-ary n-tree (K^N processors, up to 1,024), the full-bisection fat tree of today's InfiniBand clusters",
+    },
 ];
 
 impl TopologySpec {
-    /// Parses `mesh:RxC`, `fattree:N` or `hypercube:N`, refusing a
-    /// hypercube whose N is not a power of two or is above
-    /// [`hypercube::MAX_HYPERCUBE`]; [`TopologySpec::read`] corrects those
-    /// with a notice instead.
+    /// Parses `mesh:RxC`, `fattree:N`, `hypercube:N` or `kary:K:N`,
+    /// refusing a hypercube whose N is not a power of two or is above
+    /// [`hypercube::MAX_HYPERCUBE`], and a k-ary n-tree with k < 2, n < 1
+    /// or more than [`kary::MAX_KARY_PROCS`] processors;
+    /// [`TopologySpec::read`] corrects those with a notice instead.
     pub fn parse(s: &str) -> Result<TopologySpec, String> {
         let spec = TopologySpec::read_exact(s)?;
         let fixed = TopologySpec::fitted(spec);
         if fixed != spec {
             return Err(format!(
                 "{s}: {}; try {}",
-                TopologySpec::why_not(spec.procs()),
+                TopologySpec::why_not(spec),
                 fixed.name()
             ));
         }
@@ -153,14 +170,16 @@ impl TopologySpec {
     /// Parses a topology as [`TopologySpec::parse`] does, but where a
     /// hypercube cannot have the N asked for, uses the nearest one it can
     /// and says so: the largest power of two below N, or
-    /// [`hypercube::MAX_HYPERCUBE`].
+    /// [`hypercube::MAX_HYPERCUBE`]; likewise a k-ary n-tree
+    /// ([`kary::fitted`]: k raised to 2, n to 1, then n lowered until
+    /// k^n ≤ [`kary::MAX_KARY_PROCS`]).
     pub fn read(s: &str) -> Result<(TopologySpec, Option<String>), String> {
         let spec = TopologySpec::read_exact(s)?;
         let fixed = TopologySpec::fitted(spec);
         let notice = (fixed != spec).then(|| {
             format!(
                 "{s}: {}; using {}",
-                TopologySpec::why_not(spec.procs()),
+                TopologySpec::why_not(spec),
                 fixed.name()
             )
         });
@@ -182,6 +201,14 @@ impl TopologySpec {
             }
             "fattree" => TopologySpec::FatTree { procs: count(arg)? },
             "hypercube" => TopologySpec::Hypercube { procs: count(arg)? },
+            "kary" => {
+                let (k, n) = arg.split_once(':').ok_or_else(bad)?;
+                // Fitted, never refused here: any k and n name a tree.
+                return Ok(TopologySpec::KaryTree {
+                    k: count(k)?,
+                    n: count(n)?,
+                });
+            }
             _ => return Err(bad()),
         };
         let p = spec.procs();
@@ -208,18 +235,45 @@ impl TopologySpec {
 
     /// The nearest network of the same kind that can be built: a hypercube
     /// of the largest power of two at most N and at most
-    /// [`hypercube::MAX_HYPERCUBE`]; the other kinds as they are.
+    /// [`hypercube::MAX_HYPERCUBE`]; a k-ary n-tree as [`kary::fitted`]
+    /// says; the other kinds as they are.
     pub fn fitted(spec: TopologySpec) -> TopologySpec {
         match spec {
             TopologySpec::Hypercube { procs } => TopologySpec::Hypercube {
                 procs: hypercube::power_of_two_below(procs.min(hypercube::MAX_HYPERCUBE)),
             },
+            TopologySpec::KaryTree { k, n } => {
+                let (k, n) = kary::fitted(k, n);
+                TopologySpec::KaryTree { k, n }
+            }
             other => other,
         }
     }
 
-    /// Why a hypercube cannot have `procs` processors.
-    fn why_not(procs: usize) -> String {
+    /// Why a network cannot be built as asked (a hypercube or a k-ary
+    /// n-tree that [`TopologySpec::fitted`] changes).
+    fn why_not(spec: TopologySpec) -> String {
+        let procs = match spec {
+            TopologySpec::KaryTree { k, n } => {
+                let p = kary::procs_of(k, n);
+                return if k < 2 {
+                    format!("a k-ary n-tree's switches need k ≥ 2 links down (got k = {k})")
+                } else if n < 1 {
+                    "a k-ary n-tree has at least one level of switches (got n = 0)".into()
+                } else {
+                    let p = if p == usize::MAX {
+                        "more than can be counted".to_string()
+                    } else {
+                        p.to_string()
+                    };
+                    format!(
+                        "a k-ary n-tree has at most {} processors here, the simulator's practical cap, and {k}^{n} is {p}",
+                        kary::MAX_KARY_PROCS
+                    )
+                };
+            }
+            other => other.procs(),
+        };
         if procs > hypercube::MAX_HYPERCUBE {
             format!(
                 "a hypercube has at most {} processors here",
@@ -235,6 +289,7 @@ impl TopologySpec {
         match *self {
             TopologySpec::Mesh { rows, cols } => rows.saturating_mul(cols),
             TopologySpec::FatTree { procs } | TopologySpec::Hypercube { procs } => procs,
+            TopologySpec::KaryTree { k, n } => kary::procs_of(k, n),
         }
     }
 
@@ -244,6 +299,7 @@ impl TopologySpec {
             TopologySpec::Mesh { rows, cols } => Box::new(mesh::Mesh::new(rows, cols)),
             TopologySpec::FatTree { procs } => Box::new(fattree::FatTree::new(procs)),
             TopologySpec::Hypercube { procs } => Box::new(hypercube::Hypercube::new(procs)),
+            TopologySpec::KaryTree { k, n } => Box::new(kary::KaryTree::new(k, n)),
         }
     }
 
@@ -253,6 +309,7 @@ impl TopologySpec {
             TopologySpec::Mesh { rows, cols } => format!("mesh:{rows}x{cols}"),
             TopologySpec::FatTree { procs } => format!("fattree:{procs}"),
             TopologySpec::Hypercube { procs } => format!("hypercube:{procs}"),
+            TopologySpec::KaryTree { k, n } => format!("kary:{k}:{n}"),
         }
     }
 
@@ -266,6 +323,10 @@ impl TopologySpec {
             TopologySpec::Hypercube { procs } => {
                 format!("the {procs}-processor hypercube (iPSC/860)")
             }
+            TopologySpec::KaryTree { k, n } => format!(
+                "the {}-processor {k}-ary {n}-tree (an InfiniBand-class cluster)",
+                kary::procs_of(k, n)
+            ),
         }
     }
 }
@@ -313,8 +374,47 @@ mod tests {
             Err("hypercube:48: a hypercube's 48 processors must be a power of two; try hypercube:32".into())
         );
         let bad = TopologySpec::parse("ring:4").unwrap_err();
+        assert!(bad.contains("kary:K:N (e.g. kary:4:3)"), "{bad}");
         for kind in NETWORKS {
             assert!(bad.contains(kind.example), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_kary_tree_that_cannot_be_built_is_corrected_with_a_notice() {
+        assert_eq!(
+            TopologySpec::parse("kary:4:3"),
+            Ok(TopologySpec::KaryTree { k: 4, n: 3 })
+        );
+        assert_eq!(TopologySpec::KaryTree { k: 2, n: 10 }.procs(), 1024);
+        assert_eq!(
+            TopologySpec::parse("kary:2:10").unwrap().name(),
+            "kary:2:10"
+        );
+        assert_eq!(
+            TopologySpec::read("kary:4:6"),
+            Ok((
+                TopologySpec::KaryTree { k: 4, n: 5 },
+                Some(
+                    "kary:4:6: a k-ary n-tree has at most 1024 processors here, the simulator's practical cap, and 4^6 is 4096; using kary:4:5"
+                        .into()
+                )
+            ))
+        );
+        assert_eq!(
+            TopologySpec::parse("kary:1:3"),
+            Err("kary:1:3: a k-ary n-tree's switches need k ≥ 2 links down (got k = 1); try kary:2:3".into())
+        );
+        let (spec, notice) = TopologySpec::read("kary:4:0").unwrap();
+        assert_eq!(spec, TopologySpec::KaryTree { k: 4, n: 1 });
+        assert!(notice.unwrap().contains("at least one level"));
+        let (spec, notice) = TopologySpec::read("kary:2:99999999999").unwrap();
+        assert_eq!(spec, TopologySpec::KaryTree { k: 2, n: 10 });
+        assert!(notice.unwrap().contains("more than can be counted"));
+        let (spec, _) = TopologySpec::read("kary:0:0").unwrap();
+        assert_eq!(spec, TopologySpec::KaryTree { k: 2, n: 1 });
+        for bad in ["kary:4", "kary:4x3", "kary:a:3", "kary:4:3:2"] {
+            assert!(TopologySpec::parse(bad).is_err(), "{bad}");
         }
     }
 }

@@ -3,10 +3,10 @@
 //! A [`SimConfig`] says how messages become packets and flits
 //! ([`PacketFormat`]), how deep the input buffers are, how many messages a
 //! processor may send and receive at a time, the software start-up cost, and
-//! how the fat tree picks its way up. [`SimConfig::validate`] checks every
+//! how a fat tree picks its way up. [`SimConfig::validate`] checks every
 //! field and says what is allowed; after that the simulator cannot fail.
 //!
-//! One cycle is the time a link takes to carry one flit. The two presets:
+//! One cycle is the time a link takes to carry one flit. The presets:
 //! - [`SimConfig::cm5`] (paper 004 §2-3): 20-byte packets of 16 data and
 //!   4 control bytes, cut into 4-byte flits (one control flit, four data
 //!   flits). At the 20 MB/s a link reaches inside a cluster of four (§2) a
@@ -34,6 +34,40 @@
 //!   its path until its tail passes, with the smallest buffers that keep a
 //!   stream moving (2 flits). Longer messages go as 8 KB pieces. These
 //!   are the book's choices, not measurements.
+//! - [`SimConfig::edr`]: a present-day InfiniBand EDR cluster on a k-ary
+//!   n-tree (chapter 14). Measured or specified figures, with their
+//!   sources:
+//!   - a link carries 4 lanes of 25.78125 Gb/s with 64b/66b encoding,
+//!     100 Gb/s = 12.5 GB/s of data each way (InfiniBand Architecture
+//!     Specification, Volume 2, Release 1.3, EDR);
+//!   - packets carry at most 4,096 bytes of data (the largest MTU of the
+//!     InfiniBand Architecture Specification, Volume 1, and the usual one
+//!     for MPI on EDR) behind 26 bytes of headers and checksums: the local
+//!     route header (8), the base transport header (12), the invariant
+//!     and the variant CRC (4 and 2) (Volume 1, chapters 7 and 9);
+//!   - link-level flow control counts buffer credits in 64-byte blocks
+//!     (Volume 1, chapter 7): the preset's flit is one such block, so a
+//!     cycle is 64 bytes at 12.5 GB/s, 5.12 ns ([`EDR_CYCLE_US`]), and a
+//!     full packet is ⌈4,122 / 64⌉ = 65 flits;
+//!   - a switch passes a packet's head on in about 90 ns (Mellanox SB7800
+//!     EDR switch system datasheet: "90ns port-to-port latency");
+//!   - MPI's one-way latency for a small message between two nodes under
+//!     one EDR switch is about 1 µs (the OSU micro-benchmarks'
+//!     `osu_latency`, as the MVAPICH project and Mellanox publish it for
+//!     ConnectX-4/5 EDR adapters).
+//!
+//!   The book's own choices: the simulator moves a head one hop a cycle,
+//!   so a switch's 90 ns is not charged at every switch; the start-up is
+//!   the 1 µs MPI latency less that one switch's 90 ns, 0.91 µs = 178
+//!   cycles, so one small message under one switch takes about 1 µs, and
+//!   a message through the 2ℓ − 1 switches of a level-ℓ route arrives
+//!   (2ℓ − 2) × 90 ns sooner than on the hardware. Buffers hold 64 flits
+//!   (4 KB, the simulator's deepest; the SB7800's are not published per
+//!   port), the adapter streams packets back to back (no gap), one
+//!   message at a time each way as the single port serialises them, and
+//!   up-links are static d-mod-k routes, as InfiniBand's subnet manager
+//!   (OpenSM's fat-tree routing) programs its destination-based forwarding
+//!   tables.
 
 pub use super::error::SimError;
 use crate::net::TopologySpec;
@@ -45,6 +79,10 @@ pub const CM5_CYCLE_US: f64 = 0.2;
 /// Microseconds per cycle in the iPSC/860 preset (a 4-byte flit at
 /// 0.4 µs per byte).
 pub const IPSC860_CYCLE_US: f64 = 1.6;
+
+/// Microseconds per cycle in the EDR preset (a 64-byte flit at 12.5 GB/s,
+/// 5.12 ns).
+pub const EDR_CYCLE_US: f64 = 0.00512;
 
 /// Longest software start-up, in cycles.
 pub const MAX_STARTUP: u32 = 1_000_000;
@@ -83,6 +121,13 @@ impl PacketFormat {
         data_bytes: 8192,
         header_bytes: 8,
         flit_bytes: 4,
+    };
+    /// InfiniBand EDR packets: a 4,096-byte MTU behind 26 bytes of
+    /// headers and CRCs, in 64-byte flits (the flow-control credit).
+    pub const EDR: PacketFormat = PacketFormat {
+        data_bytes: 4096,
+        header_bytes: 26,
+        flit_bytes: 64,
     };
     /// The CM-5's packets (paper 004 §2) in 4-byte flits.
     pub const CM5: PacketFormat = PacketFormat {
@@ -216,13 +261,29 @@ impl SimConfig {
         }
     }
 
+    /// The InfiniBand EDR cluster preset (see the module docs).
+    pub fn edr() -> Self {
+        SimConfig {
+            packet: PacketFormat::EDR,
+            startup: 178,
+            packet_gap: 0,
+            buffer: 64,
+            send_limit: 1,
+            recv_limit: 1,
+            up_routing: UpRouting::Static,
+            ..SimConfig::cm5()
+        }
+    }
+
     /// The machine a network models: the Delta on a mesh, the CM-5 on a
-    /// fat tree, the iPSC/860 on a hypercube.
+    /// fat tree, the iPSC/860 on a hypercube, an InfiniBand EDR cluster
+    /// on a k-ary n-tree.
     pub fn preset(spec: TopologySpec) -> Self {
         match spec {
             TopologySpec::Mesh { .. } => SimConfig::delta(),
             TopologySpec::FatTree { .. } => SimConfig::cm5(),
             TopologySpec::Hypercube { .. } => SimConfig::ipsc860(),
+            TopologySpec::KaryTree { .. } => SimConfig::edr(),
         }
     }
 
@@ -246,6 +307,7 @@ impl SimConfig {
             TopologySpec::Mesh { .. } => None,
             TopologySpec::FatTree { .. } => Some(CM5_CYCLE_US),
             TopologySpec::Hypercube { .. } => Some(IPSC860_CYCLE_US),
+            TopologySpec::KaryTree { .. } => Some(EDR_CYCLE_US),
         }
     }
 
@@ -322,6 +384,10 @@ mod tests {
         assert_eq!(SimConfig::cm5().validate(), Ok(()));
         assert_eq!(SimConfig::delta().validate(), Ok(()));
         assert_eq!(SimConfig::ipsc860().validate(), Ok(()));
+        assert_eq!(SimConfig::edr().validate(), Ok(()));
+        // A full EDR packet is 4,096 + 26 bytes in 64-byte flits.
+        assert_eq!(PacketFormat::EDR.flits(4096), 65);
+        assert_eq!(PacketFormat::EDR.flits(8), 1);
         // 1 KB is one circuit of 2 + 256 flits.
         assert_eq!(PacketFormat::IPSC860.flits(1024), 258);
         let mut c = SimConfig::cm5();

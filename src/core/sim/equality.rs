@@ -69,7 +69,11 @@ fn random_com(n: usize, density: usize, max: u64, rng: &mut Rng) -> Com {
 /// from seed `k`, with message sizes halved until the run is small.
 pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     let mut rng = Rng::new(0xC0FF_EE00 + k);
-    let spec = match k % 5 {
+    let spec = match k % 6 {
+        5 => {
+            let (k, n) = [(2, 1), (2, 3), (4, 2), (3, 3), (4, 3), (2, 6), (8, 2)][rng.below(7)];
+            TopologySpec::KaryTree { k, n }
+        }
         4 => TopologySpec::Hypercube {
             procs: [2, 4, 8, 16, 32, 64][rng.below(6)],
         },
@@ -88,7 +92,12 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     let n = Fabric::new(spec).procs();
     let base = if rng.below(4) == 0 {
         // Another machine's packets now and then.
-        [SimConfig::cm5(), SimConfig::delta(), SimConfig::ipsc860()][rng.below(3)]
+        [
+            SimConfig::cm5(),
+            SimConfig::delta(),
+            SimConfig::ipsc860(),
+            SimConfig::edr(),
+        ][rng.below(4)]
     } else {
         SimConfig::preset(spec)
     };
@@ -114,7 +123,7 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
     // others idle), so a run has a few hundred messages at most.
     let dense = n.min(16);
     let max = [1u64, 16, 100, 482, 1024, 4096][rng.below(6)];
-    let (traffic, pattern) = match (k / 5) % 5 {
+    let (traffic, pattern) = match (k / 6) % 5 {
         0 => {
             let mut dst: Vec<usize> = (0..n).collect();
             rng.shuffle(&mut dst);
@@ -130,7 +139,7 @@ pub(super) fn corpus_run(k: u64) -> (TopologySpec, SimConfig, Traffic, String) {
             (t, format!("an XOR all-to-all among {dense}"))
         }
         2 => {
-            let a = Algo::ALL[(k as usize / 25) % Algo::ALL.len()];
+            let a = Algo::ALL[(k as usize / 30) % Algo::ALL.len()];
             let com = random_com(dense, 5 + rng.below(40), max, &mut rng);
             let mut s = algo::run(a, &com, k).schedule;
             s.n = n;
@@ -181,7 +190,7 @@ fn shrink(spec: TopologySpec, cfg: &SimConfig, mut t: Traffic) -> Traffic {
 #[test]
 fn the_corpus_runs_identically_on_both_engines() {
     let mut cycles = 0;
-    for k in 0..300 {
+    for k in 0..360 {
         let (spec, cfg, traffic, what) = corpus_run(k);
         let t = std::time::Instant::now();
         cycles += assert_same(spec, &cfg, &traffic, &what);

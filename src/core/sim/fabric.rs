@@ -17,13 +17,17 @@
 //!   ([`super::UpRouting`] says how), then follow the one way down
 //!   ([`crate::net::fattree`]);
 //! - hypercube: e-cube order, the lowest differing address bit first
-//!   ([`crate::net::hypercube`]); one fixed next link.
+//!   ([`crate::net::hypercube`]); one fixed next link;
+//! - k-ary n-tree: as the fat tree, up*/down*, one of the switch's k
+//!   up-links or the one way down ([`crate::net::kary`], whose
+//!   [`KaryTree::hop`] the fabric asks at every hop).
 //!
 //! Each network's file says why its routing cannot deadlock; the fabric
 //! only reads the routing, and on the fat tree caches its constants.
 
 use crate::net::fattree::{self, FatTree};
 use crate::net::hypercube::Hypercube;
+use crate::net::kary::{Hop, KaryTree};
 use crate::net::mesh::Mesh;
 use crate::net::{Network, TopologySpec, Vertex};
 use std::collections::BTreeMap;
@@ -61,6 +65,7 @@ enum Topo {
     Mesh(Mesh),
     FatTree(FatTree),
     Hypercube(Hypercube),
+    Kary(KaryTree),
 }
 
 /// The network as channels and routers, with its routing function.
@@ -93,11 +98,13 @@ impl Fabric {
             TopologySpec::Mesh { rows, cols } => Topo::Mesh(Mesh::new(rows, cols)),
             TopologySpec::FatTree { procs } => Topo::FatTree(FatTree::new(procs)),
             TopologySpec::Hypercube { procs } => Topo::Hypercube(Hypercube::new(procs)),
+            TopologySpec::KaryTree { k, n } => Topo::Kary(KaryTree::new(k, n)),
         };
         let net: &dyn Network = match &topo {
             Topo::Mesh(m) => m,
             Topo::FatTree(t) => t,
             Topo::Hypercube(h) => h,
+            Topo::Kary(t) => t,
         };
         let (procs, links) = (net.procs(), net.links());
         let mut vinfo: Vec<(u32, u32, u32)> = (0..procs).map(|p| (0, p as u32, 0)).collect();
@@ -153,7 +160,7 @@ impl Fabric {
                     }
                 })
                 .collect(),
-            Topo::Mesh(_) | Topo::Hypercube(_) => Box::default(),
+            Topo::Mesh(_) | Topo::Hypercube(_) | Topo::Kary(_) => Box::default(),
         };
         Fabric {
             spec,
@@ -181,6 +188,7 @@ impl Fabric {
             Topo::Mesh(m) => m,
             Topo::FatTree(t) => t,
             Topo::Hypercube(h) => h,
+            Topo::Kary(t) => t,
         }
     }
 
@@ -232,7 +240,7 @@ impl Fabric {
     pub fn next(&self, i: u32, dst: usize) -> Next {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {
-            Topo::Mesh(_) | Topo::Hypercube(_) => self.next_reference(i, dst),
+            Topo::Mesh(_) | Topo::Hypercube(_) | Topo::Kary(_) => self.next_reference(i, dst),
             Topo::FatTree(_) => {
                 let h = self.hops[v];
                 let level = h.level as usize;
@@ -279,6 +287,27 @@ impl Fabric {
                 Some(l) => Next::Fixed(l as u32),
                 None => Next::Fixed((self.links + v) as u32),
             },
+            Topo::Kary(t) => {
+                let (level, node, index) = self.vinfo[v];
+                let at = if level == 0 {
+                    Vertex::Proc(v)
+                } else {
+                    Vertex::Switch {
+                        level: level as usize,
+                        node: node as usize,
+                        index: index as usize,
+                    }
+                };
+                match t.hop(at, dst) {
+                    Hop::Arrived => Next::Fixed((self.links + v) as u32),
+                    Hop::Fixed(l) => Next::Fixed(l as u32),
+                    Hop::Up { first, pick } => Next::Up {
+                        first: first as u32,
+                        k: t.k as u32,
+                        pick: pick as u32,
+                    },
+                }
+            }
             Topo::FatTree(t) => {
                 let (level, node, sw) = self.vinfo[v];
                 let (level, node, sw) = (level as usize, node as usize, sw as usize);
@@ -306,6 +335,7 @@ impl Fabric {
             Topo::Mesh(m) => m.hops(src, dst),
             Topo::FatTree(t) => 2 * t.lca_level(src, dst),
             Topo::Hypercube(h) => h.hops(src, dst),
+            Topo::Kary(t) => 2 * t.lca_level(src, dst),
         }
     }
 
@@ -316,7 +346,7 @@ impl Fabric {
                 let (r, c) = m.coords(p);
                 format!("({r},{c})")
             }
-            Topo::FatTree(_) | Topo::Hypercube(_) => format!("P{p}"),
+            Topo::FatTree(_) | Topo::Hypercube(_) | Topo::Kary(_) => format!("P{p}"),
         }
     }
 
@@ -374,6 +404,11 @@ mod tests {
             "fattree:256",
             "hypercube:64",
             "hypercube:2",
+            "kary:4:3",
+            "kary:2:5",
+            "kary:3:3",
+            "kary:32:2",
+            "kary:5:1",
         ] {
             let f = Fabric::new(TopologySpec::parse(spec).unwrap());
             let n = f.procs();
@@ -403,5 +438,12 @@ mod tests {
         assert_eq!(t.vertices(), 16 + 8 + 4);
         assert_eq!(t.label(t.links() as u32), "the ejection port of P0");
         assert_eq!(f.label(0), "(0,0)→(0,1)");
+        // 64 processors and 3 levels of 16 switches, each switch with
+        // k = 4 links in from below and 4 from above (none at the top).
+        let k = Fabric::new(TopologySpec::KaryTree { k: 4, n: 3 });
+        assert_eq!(k.vertices(), 64 + 3 * 16);
+        assert_eq!(k.in_deg[..64].iter().max(), Some(&2));
+        assert!(k.in_deg[64..].iter().all(|&d| d == 8 || d == 4));
+        assert_eq!(k.in_deg.iter().filter(|&&d| d == 4).count(), 16);
     }
 }

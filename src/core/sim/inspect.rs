@@ -104,6 +104,9 @@ pub fn processor(tl: &Film, f: &Frame, p: usize) -> Figures {
             width = procs.trailing_zeros().max(1) as usize
         ),
         crate::net::TopologySpec::FatTree { .. } => format!("processor P{p}"),
+        crate::net::TopologySpec::KaryTree { k, .. } => {
+            format!("processor P{p} (under switch L1.{}.0)", p / k.max(1))
+        }
     };
     let lines = vec![
         ("messages it sends", sends),

@@ -1,9 +1,12 @@
-//! A cycle-level wormhole network simulator for the mesh and the fat tree.
+//! A cycle-level wormhole network simulator for the mesh, the fat trees and
+//! the hypercube.
 //!
 //! The machines of the papers, flit by flit: the Intel Delta's 2-D mesh
-//! with XY wormhole routing and 512-byte packets (paper 001 §2), and the
+//! with XY wormhole routing and 512-byte packets (paper 001 §2), the
 //! CM-5's 4-ary fat tree with randomised up-routing and 20-byte packets
-//! (paper 004 §2). Messages come from any [`Schedule`](crate::schedule::Schedule),
+//! (paper 004 §2), the iPSC/860's hypercube with e-cube routes; and a
+//! present-day InfiniBand cluster's k-ary n-tree with static d-mod-k
+//! up*/down* routes ([`SimConfig::edr`]). Messages come from any [`Schedule`](crate::schedule::Schedule),
 //! from free injection (paper 000's AC) or from explicit pairs
 //! ([`Traffic`]).
 //!
@@ -33,9 +36,9 @@
 //! packets and G the gap between packets (0 on the Delta preset): its head
 //! leaves at t + S, moves one hop per cycle and needs one more cycle to be
 //! ejected, and the other flits follow one per cycle, with G idle cycles
-//! between packets (the buffer depth must be at least 2). On the fat tree
-//! H = 2·(level of the smallest cluster holding both ends), whichever way
-//! up is taken. [`uncontended_latency`] computes it; the tests check it
+//! between packets (the buffer depth must be at least 2). On the fat trees
+//! (the CM-5's and the k-ary n-tree) H = 2·(level of the smallest cluster
+//! holding both ends), whichever way up is taken. [`uncontended_latency`] computes it; the tests check it
 //! exactly on both topologies.
 //!
 //! # Choices where the papers are silent
@@ -113,6 +116,8 @@ mod equality;
 mod film_tests;
 #[cfg(test)]
 mod hypercube_tests;
+#[cfg(test)]
+mod kary_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]

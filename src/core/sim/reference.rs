@@ -49,20 +49,17 @@ impl Engine {
                 UpRouting::Static => first + 2 * pick,
                 UpRouting::Random => first + 2 * self.rng.below(k as usize) as u32,
                 UpRouting::Adaptive => {
-                    let mut free = [0u32; 4];
-                    let mut n = 0;
-                    for c in 0..k.min(4) {
-                        let l = first + 2 * c;
-                        if self.owner[l as usize] == NONE {
-                            free[n] = l;
-                            n += 1;
-                        }
-                    }
-                    match n {
+                    // Any of the k up-links (4 at most on the CM-5's
+                    // tree, up to 32 on a k-ary n-tree) free this cycle.
+                    let owner = &self.owner;
+                    let free = (0..k)
+                        .map(|c| first + 2 * c)
+                        .filter(|&l| owner[l as usize] == NONE);
+                    match free.clone().count() {
                         0 if want != NONE => want,
                         0 => first + 2 * self.rng.below(k as usize) as u32,
-                        1 => free[0],
-                        n => free[self.rng.below(n)],
+                        1 => free.clone().next().unwrap_or(first),
+                        n => free.clone().nth(self.rng.below(n)).unwrap_or(first),
                     }
                 }
             },

@@ -171,6 +171,8 @@ fn a_message_alone_takes_startup_plus_hops_plus_flits() {
         "fattree:64",
         "fattree:37",
         "hypercube:64",
+        "kary:4:3",
+        "kary:3:2",
     ] {
         let spec = TopologySpec::parse(spec).unwrap();
         let fab = Fabric::new(spec);
@@ -178,6 +180,7 @@ fn a_message_alone_takes_startup_plus_hops_plus_flits() {
             SimConfig::delta(),
             SimConfig::cm5(),
             SimConfig::ipsc860(),
+            SimConfig::edr(),
             tiny(),
         ] {
             for routing in [UpRouting::Static, UpRouting::Random, UpRouting::Adaptive] {

@@ -8,7 +8,7 @@ use super::draw::ramp;
 use crate::chart::esc;
 use crate::core::net::Vertex;
 use crate::core::net::layout::Pick;
-use crate::core::sim::config::{CM5_CYCLE_US, IPSC860_CYCLE_US};
+use crate::core::sim::config::{CM5_CYCLE_US, EDR_CYCLE_US, IPSC860_CYCLE_US};
 use crate::core::sim::{Film, inspect};
 use std::fmt::Write;
 
@@ -52,6 +52,10 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
         crate::core::net::TopologySpec::Hypercube { .. } => format!(
             "{:.1} µs on the iPSC/860 as the book models it (a cycle is 1.6 µs, a 4-byte flit at 0.4 µs a byte)",
             f.pos as f64 * IPSC860_CYCLE_US
+        ),
+        crate::core::net::TopologySpec::KaryTree { .. } => format!(
+            "{:.2} µs on an InfiniBand EDR cluster as the book models it (a cycle is 5.12 ns, a 64-byte flit at 12.5 GB/s)",
+            f.pos as f64 * EDR_CYCLE_US
         ),
         crate::core::net::TopologySpec::Mesh { .. } => {
             "in cycles only: the Delta preset's cycle has no published length".to_string()

@@ -36,6 +36,9 @@ fn shown(values: &Values, key: &str) -> bool {
         "sync" => !(matches!(pattern, "pairs" | "perm") || scheduled && algo == "ac"),
         "collective" => matches!(pattern, "scatter" | "gather"),
         "k" | "redist" => pattern == "redist",
+        // The k-ary n-tree has its own size; the other networks rows × cols.
+        "rows" | "cols" => values.choice("net") != "kary",
+        "arity" | "levels" => values.choice("net") == "kary",
         "degree" => pattern == "redist" && values.choice("redist") == "hybrid",
         _ => true,
     }

@@ -229,5 +229,9 @@ fn route_links(spec: TopologySpec, com: &Com) -> usize {
             .messages()
             .map(|x| (x.src ^ x.dst).count_ones() as usize)
             .sum(),
+        TopologySpec::KaryTree { k, n } => {
+            let t = crate::net::kary::KaryTree::new(k, n);
+            com.messages().map(|x| 2 * t.lca_level(x.src, x.dst)).sum()
+        }
     }
 }
