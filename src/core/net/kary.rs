@@ -221,7 +221,7 @@ impl Network for KaryTree {
 
     fn link_ends(&self, l: LinkId) -> (Vertex, Vertex) {
         let w = (l / 2) as usize;
-        let up = l % 2 == 0;
+        let up = l.is_multiple_of(2);
         let level = w / self.procs + 1;
         let x = w % self.procs;
         let (below, above) = if level == 1 {
