@@ -163,25 +163,21 @@ fn a_kary_tree_routes_up_and_down_on_the_edr_preset() {
     // 1 KB is ⌈(1,024 + 26) / 64⌉ = 17 flits after the EDR start-up.
     let v = json("--topology kary:4:3 --pairs 0:63 --bytes 1024");
     assert_eq!(v["cycles"], 178 + 6 + 17);
-    // In name order (a BTreeSet: the book sorts through one function).
-    let links: Vec<&String> = v["links"]
+    let links: std::collections::BTreeSet<&str> = v["links"]
         .as_object()
         .unwrap()
         .keys()
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
+        .map(|k| k.as_str())
         .collect();
-    assert_eq!(
-        links,
-        [
-            "L1.0.0→L2.0.3",
-            "L1.15.0→P63",
-            "L2.0.3→L3.0.15",
-            "L2.3.3→L1.15.0",
-            "L3.0.15→L2.3.3",
-            "P0→L1.0.0",
-        ]
-    );
+    let route = [
+        "P0→L1.0.0",
+        "L1.0.0→L2.0.3",
+        "L2.0.3→L3.0.15",
+        "L3.0.15→L2.3.3",
+        "L2.3.3→L1.15.0",
+        "L1.15.0→P63",
+    ];
+    assert_eq!(links, route.into_iter().collect());
     assert!(v.get("notices").is_none(), "nothing was corrected");
     // Another preset by name, and random up-routing: one packet, 20 hops.
     let v = json("--topology kary:2:10 --pairs 0:1023 --bytes 16 --machine cm5 --routing random");

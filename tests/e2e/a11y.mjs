@@ -22,7 +22,7 @@ try {
     await page.goto(base);
     await page.waitForSelector('.cover h1');
     await audit(page, `${scheme} (the system's scheme): the cover`);
-    for (const link of ['netsim?net=hypercube&rows=4&cols=8&pattern=perm&step=120', 'reproduce?paper=001', 'exercises?chapter=cgm', 'exercises_sim']) {
+    for (const link of ['netsim?net=hypercube&rows=4&cols=8&pattern=perm&step=120', 'netsim?net=kary&arity=2&levels=4&pattern=perm&step=120', 'reproduce?paper=001', 'exercises?chapter=cgm', 'exercises_sim']) {
       await page.goto(`${base}#/embed/${link}`);
       await figuresReady(page);
       await audit(page, `${scheme}: the embed view #/embed/${link}`);
