@@ -265,3 +265,21 @@ fn a_class_file_without_a_chapter_is_graded_code_by_code() {
     assert!(t.contains("(tournament)") && t.contains("(cgm)"), "{t}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_help_lists_every_chapter_with_exercises() {
+    let out = common::run("--help");
+    let help =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let listed = help
+        .split("chapters:")
+        .nth(1)
+        .expect("the quiz's chapters are listed");
+    let listed: Vec<&str> = listed
+        .split_whitespace()
+        .take_while(|w| !w.ends_with("reproduce"))
+        .collect();
+    for slug in exercises::slugs() {
+        assert!(listed.contains(&slug), "{slug} missing from: {listed:?}");
+    }
+}

@@ -56,7 +56,7 @@ commands:
             [--chapter SLUG] --grade FILE   regrade a class: a CSV of name,code lines
             (without --chapter, each code is regraded for the chapter it names)
             chapters: permutations compaction cgm nice cm5 scatter tournament
-            combining redistribution simulation choosing appendix
+            combining redistribution simulation choosing lab today appendix
   reproduce every printed table of the five papers recomputed: published, ours,
             difference and verdict per cell; exit status 1 if a cell differs
             without an explanation  [--paper 000|001|002|003|004] [--table ID]

@@ -4,6 +4,7 @@
 //! carries of [`Bruck`], the steps of [`ExchangePlan`] and the rules of
 //! [`crate::core::algo::cm5::libraries`].
 
+use super::board::{self, Board, Build, Focus, Spot};
 use super::grader::{Grader, ModelStep, Step, StepAnswer};
 use super::link::kv;
 use super::{Answer, Exercise, FigureLink, number, pick, stream};
@@ -89,7 +90,7 @@ fn bruck_step(seed: u64) -> Exercise {
         ),
         instance: json!({ "p": p, "processor": r }),
         choices: Vec::new(),
-        answer: Answer::Steps(Grader::new(steps)),
+        answer: Answer::Steps(Grader::new(steps).on(rotated_board(&b, r))),
         explanation: format!(
             "P{r} sends blocks for {} [Bruck et al. 1997 §3]. A block at position q moves by the binary digits of \
              q, lowest first, so after step k it has moved by q's lowest k digits: blocks are relayed, and each \
@@ -107,6 +108,50 @@ fn bruck_step(seed: u64) -> Exercise {
         ),
         figure: FigureLink::new(CHAPTER, "bruck_steps", &[kv("p", p), kv("step", 2)]),
     }
+}
+
+/// The machine after the first rotation, one row per processor and one
+/// column per position, each cell its block's destination: a block P_r
+/// sends in step k sat, before the first step, in the same column of a
+/// row to its left, and the reader points at it there (the board is
+/// about P_r's row and the step's positions).
+fn rotated_board(b: &Bruck, r: usize) -> Board {
+    let p = b.p;
+    let cells = (0..p)
+        .map(|s| (0..p).map(|q| ((s + q) % p).to_string()).collect())
+        .collect();
+    let mut board = Board {
+        shape: board::Shape::Tables(vec![board::Table {
+            title: format!(
+                "After the first rotation: row s is P_s, column q its position q, each cell the destination of the block there (row {r} is P{r})"
+            ),
+            cells,
+        }]),
+        steps: Vec::new(),
+    };
+    let picks: Vec<(Spot, usize)> = (0..p)
+        .flat_map(|row| board.row_picks(0, row, |_, text| text.parse().ok()))
+        .collect();
+    board.steps = b
+        .steps
+        .iter()
+        .map(|step| Focus {
+            on: (0..p)
+                .filter(|q| q & step.distance != 0)
+                .map(|col| Spot::Cell {
+                    table: 0,
+                    row: r,
+                    col,
+                })
+                .collect(),
+            picks: picks.clone(),
+            build: Build::Sequence,
+            writes: None,
+            shows: Vec::new(),
+            elsewhere: "Point at the blocks in the table, in the order of the positions".into(),
+        })
+        .collect();
+    board
 }
 
 /// Numeric: how many steps (messages per processor) an all-to-all takes.
