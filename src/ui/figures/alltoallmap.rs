@@ -43,8 +43,10 @@ fn view(m: &Rc<Map>) -> Html {
         .iter()
         .flat_map(|row| {
             row.iter().map(|c| match c {
+                // A break after Open MPI's underscores ("modified_bruck")
+                // lets the grid fit the column instead of scrolling.
                 Some(c) => GridCell {
-                    text: c.name.clone(),
+                    text: c.name.replace('_', "_\u{200b}"),
                     tone: tone(c.exchange),
                     marked: false,
                 },
@@ -74,5 +76,5 @@ fn view(m: &Rc<Map>) -> Html {
         )
         .into(),
     });
-    html! { <div class="table-scroll">{ table }</div> }
+    html! { <div class="table-scroll map-grid">{ table }</div> }
 }
