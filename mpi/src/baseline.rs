@@ -1,6 +1,8 @@
 //! The baseline a user would otherwise reach for: the same messages moved
 //! by one `MPI_Alltoallv` (non-blocking, so it too is bounded by the
-//! timeout), timed the same way and checked byte by byte.
+//! timeout), or, for a complete exchange of equal blocks, by Open MPI's
+//! own `MPI_Alltoall` with its algorithm forced ([`crate::tuned`]); timed
+//! the same way and checked byte by byte.
 //!
 //! Every rank's outgoing messages already lie end to end in its outbox in
 //! the order of their destinations, and its inbox is laid out by origin,
@@ -50,6 +52,54 @@ pub fn alltoallv(
             });
         }
         seconds.push(mpi::time() - t0);
+        if problems.is_empty() {
+            problems = check(&store);
+        }
+    }
+    (seconds, problems)
+}
+
+/// Runs `MPI_Alltoall` `repeat` times on a complete exchange of equal
+/// blocks (checked when the options were read): the seconds of each, and
+/// the problems of the first repetition that had any. `MPI_Alltoall` is
+/// blocking, because Open MPI's `tuned` component, whose algorithm the
+/// baseline forces, has only the blocking collective; a barrier bounded by
+/// the timeout comes before each repetition.
+pub fn alltoall(
+    world: &SimpleCommunicator,
+    plan: &Plan,
+    repeat: usize,
+    timeout_s: f64,
+) -> (Vec<f64>, Vec<Problem>) {
+    let me = world.rank() as u32;
+    let p = plan.p;
+    let block = plan.messages.first().map_or(0, |m| m.bytes) as usize;
+    let mut store = Store::new(plan, me);
+    // The send buffer in rank order, this rank's own block left empty.
+    let mut send = vec![0u8; p * block];
+    for (&peer, &(start, bytes)) in &store.out.index {
+        let (at, n) = (peer as usize * block, bytes as usize);
+        send[at..at + n].copy_from_slice(&store.out.buf[start..start + n]);
+    }
+    let mut recv = vec![0u8; p * block];
+    let mut seconds = Vec::with_capacity(repeat);
+    let mut problems = Vec::new();
+    for rep in 0..repeat {
+        store.reset();
+        recv.fill(0);
+        wait::barrier(
+            world,
+            timeout_s,
+            &format!("before MPI_Alltoall {}", rep + 1),
+        );
+        let t0 = mpi::time();
+        world.all_to_all_into(&send[..], &mut recv[..]);
+        seconds.push(mpi::time() - t0);
+        let Store { inbox, .. } = &mut store;
+        for (&origin, &(start, bytes)) in &inbox.index {
+            let (at, n) = (origin as usize * block, bytes as usize);
+            inbox.buf[start..start + n].copy_from_slice(&recv[at..at + n]);
+        }
         if problems.is_empty() {
             problems = check(&store);
         }

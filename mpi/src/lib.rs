@@ -29,6 +29,7 @@ pub mod run;
 pub mod share;
 pub mod table;
 pub mod timeline;
+pub mod tuned;
 pub mod usage;
 
 use mpi::topology::SimpleCommunicator;

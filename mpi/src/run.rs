@@ -4,6 +4,7 @@ use crate::exec;
 use crate::options::{RunJob, Settings};
 use crate::plan::Plan;
 use crate::timeline::{self, RankReport, Timeline};
+use crate::tuned::{self, BaselineKind};
 use crate::{EXIT_USAGE, EXIT_WRONG, baseline, human, share};
 use mpi::collective::SystemOperation;
 use mpi::topology::SimpleCommunicator;
@@ -35,6 +36,17 @@ pub fn run(world: &SimpleCommunicator, job: &RunJob) -> i32 {
         crate::together(world);
         return code;
     }
+    // A forced MPI_Alltoall must really be forced: every rank reads Open
+    // MPI's settings back (the same environment gives the same answer).
+    if let Some(BaselineKind::Alltoall(f)) = job.settings.baseline {
+        if let Err(e) = tuned::check(f) {
+            if world.rank() == 0 {
+                crate::say(&format!("commbook-mpi: error: {e}"));
+            }
+            crate::together(world);
+            return EXIT_USAGE;
+        }
+    }
     match execute(world, &job.plan, &job.settings) {
         Some(t) => {
             if job.settings.json {
@@ -56,9 +68,14 @@ pub fn run(world: &SimpleCommunicator, job: &RunJob) -> i32 {
 pub fn execute(world: &SimpleCommunicator, plan: &Plan, settings: &Settings) -> Option<Timeline> {
     let me = world.rank() as u32;
     let out = exec::run(world, plan, &settings.rules(), me);
-    let baseline = settings
-        .baseline
-        .then(|| baseline::alltoallv(world, plan, settings.repeat, settings.timeout_s));
+    let baseline = settings.baseline.map(|kind| match kind {
+        BaselineKind::Alltoallv => {
+            baseline::alltoallv(world, plan, settings.repeat, settings.timeout_s)
+        }
+        BaselineKind::Alltoall(_) => {
+            baseline::alltoall(world, plan, settings.repeat, settings.timeout_s)
+        }
+    });
     let report = RankReport {
         host: mpi::environment::processor_name().unwrap_or_default(),
         times: RankReport::times_of(&out.times),

@@ -9,6 +9,7 @@ use crate::options::{Calibrate, Settings, Table, build};
 use crate::plan::Plan;
 use crate::preset::Preset;
 use crate::timeline::Timeline;
+use crate::tuned::BaselineKind;
 use crate::{EXIT_USAGE, calibrate, human::time, run, share};
 use commbook_api::Args;
 use mpi::topology::SimpleCommunicator;
@@ -78,7 +79,7 @@ pub fn run(world: &SimpleCommunicator, t: &Table) -> i32 {
                 repeat: t.repeat,
                 timeout_s: t.timeout_s,
                 json: false,
-                baseline: algo == "pex",
+                baseline: (algo == "pex").then_some(BaselineKind::Alltoallv),
                 corrupt: None,
                 stall: None,
             };

@@ -201,7 +201,7 @@ pub fn build(plan: &Plan, settings: &Settings, reports: &[RankReport]) -> Timeli
         .take(MAX_PROBLEMS)
         .map(problem_json)
         .collect();
-    let baseline = baseline(reports);
+    let baseline = baseline(reports, settings);
     Timeline {
         schema: SCHEMA.into(),
         command: plan.command.clone(),
@@ -240,7 +240,7 @@ fn problem_json(p: &Problem) -> Value {
     v
 }
 
-fn baseline(reports: &[RankReport]) -> Option<Baseline> {
+fn baseline(reports: &[RankReport], settings: &Settings) -> Option<Baseline> {
     let all: Vec<&(Vec<f64>, Vec<Problem>)> =
         reports.iter().filter_map(|r| r.baseline.as_ref()).collect();
     let first = all.first()?;
@@ -249,7 +249,7 @@ fn baseline(reports: &[RankReport]) -> Option<Baseline> {
         .map(|i| all.iter().map(|b| b.0[i]).fold(0.0, f64::max))
         .collect();
     Some(Baseline {
-        name: "MPI_Alltoallv".into(),
+        name: settings.baseline.map_or("", |b| b.title()).into(),
         total: Summary::of(&per_rep),
         verified: all.iter().all(|b| b.1.is_empty()),
     })

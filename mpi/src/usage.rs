@@ -11,7 +11,7 @@ commands (the book's options, exactly as `commbook <command>` takes them):
   schedule    --algo ac|lp|gm|cgm|rs-n|rs-nl|rs-nh|rs-nlh|ls|ps|bs|gs (--gen ... | --com FILE)
               [--seed S] [--machine M] [--scan zero|after-row] [--topology T] [--split H]
               --gen fig7|random|nonuniform|mesh --n N --d D ... as for `commbook com`
-  exchange    --algo lex|pex|rex|bex --p P [--bytes L]
+  exchange    --algo lex|pex|rex|bex|bruck|shift|linear --p P [--bytes L]
   collective  --op scatter|gather|alltoall --algo NAME --mesh RxC [--root R] [--gamma G] [--bytes L]
   redist      --k K --p P --schedule direct|indirect|hybrid:D|multiphase [--x X] [--n N]
               [--direction up|down]
@@ -23,6 +23,10 @@ runner options for those four:
   --timeout S            abort if a phase takes longer than S seconds (default 60)
   --preset FILE          price the model on a measured machine (from calibrate)
   --baseline alltoallv   also move the same messages with MPI_Alltoallv
+  --baseline alltoall:linear|pairwise|bruck|auto
+                         a complete exchange of equal blocks: also run Open MPI's
+                         MPI_Alltoall with that algorithm forced (auto: its own rule);
+                         the runner sets the coll/tuned MCA parameters itself
   --json                 print the timeline (schema commbook-timeline/1)
 
   calibrate   ping-pong over message sizes; fits tau + M*phi and prints a machine preset

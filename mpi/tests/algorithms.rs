@@ -74,9 +74,10 @@ fn split_messages_and_matrix_files_on_4_ranks() {
 
 #[test]
 fn every_exchange_on_4_and_8_ranks() {
+    // Paper 004's four and chapter 14's three.
     for np in [4usize, 8] {
         let p = np.to_string();
-        for algo in ["lex", "pex", "rex", "bex"] {
+        for algo in ["lex", "pex", "rex", "bex", "bruck", "shift", "linear"] {
             let t = verified(
                 np,
                 &[

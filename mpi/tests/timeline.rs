@@ -169,3 +169,121 @@ fn calibrate_needs_two_ranks() {
         "{o:#?}"
     );
 }
+
+/// Chapter 14: Open MPI's own MPI_Alltoall with its algorithm forced (and
+/// its fixed rule), beside the book's shift, every byte checked; the old
+/// `--baseline alltoallv` keeps its name.
+#[test]
+fn open_mpis_alltoall_runs_forced_beside_the_schedule() {
+    for (word, name) in [
+        (
+            "alltoall:linear",
+            "MPI_Alltoall (Open MPI's basic linear, forced)",
+        ),
+        (
+            "alltoall:pairwise",
+            "MPI_Alltoall (Open MPI's pairwise, forced)",
+        ),
+        (
+            "alltoall:bruck",
+            "MPI_Alltoall (Open MPI's modified Bruck, forced)",
+        ),
+        ("alltoall:auto", "MPI_Alltoall (Open MPI's fixed rule)"),
+    ] {
+        let t = verified(
+            8,
+            &[
+                "exchange",
+                "--algo",
+                "shift",
+                "--p",
+                "8",
+                "--bytes",
+                "1024",
+                "--repeat",
+                "2",
+                "--baseline",
+                word,
+            ],
+        );
+        assert_eq!(t["baseline"]["name"], name);
+        assert_eq!(t["baseline"]["verified"], true, "{word}");
+        assert_eq!(t["baseline"]["total"]["all_s"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            t["phases"].as_array().unwrap().len(),
+            7,
+            "the shift's p − 1 steps"
+        );
+    }
+    // Bruck's schedule itself: ⌈lg 6⌉ = 3 steps of relayed blocks.
+    let t = verified(
+        6,
+        &["exchange", "--algo", "bruck", "--p", "6", "--bytes", "100"],
+    );
+    assert_eq!(t["phases"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_forced_alltoall_is_refused_where_it_cannot_run() {
+    // Not a complete exchange of equal blocks.
+    let o = mpirun(
+        8,
+        &[
+            "schedule",
+            "--algo",
+            "lp",
+            "--gen",
+            "fig7",
+            "--n",
+            "8",
+            "--d",
+            "3",
+            "--baseline",
+            "alltoall:linear",
+        ],
+    );
+    assert_eq!(o.status, Some(2), "{o:#?}");
+    assert!(
+        o.stderr
+            .contains("is not such a complete exchange: use --baseline alltoallv"),
+        "{}",
+        o.stderr
+    );
+    // An unknown algorithm lists the baselines.
+    let o = mpirun(
+        4,
+        &[
+            "exchange",
+            "--algo",
+            "pex",
+            "--p",
+            "4",
+            "--baseline",
+            "alltoall:foo",
+        ],
+    );
+    assert_eq!(o.status, Some(2));
+    assert!(o.stderr.contains("the baselines are alltoallv, alltoall:linear, alltoall:pairwise, alltoall:bruck, alltoall:auto"), "{}", o.stderr);
+    // Without Open MPI's tuned component there is nothing to force.
+    let o = common::mpirun_env(
+        4,
+        &[
+            "exchange",
+            "--algo",
+            "pex",
+            "--p",
+            "4",
+            "--baseline",
+            "alltoall:bruck",
+        ],
+        common::LIMIT,
+        &[("OMPI_MCA_coll", "^tuned")],
+    );
+    assert_eq!(o.status, Some(2), "{o:#?}");
+    assert!(
+        o.stderr
+            .contains("needs Open MPI's 'tuned' collective component"),
+        "{}",
+        o.stderr
+    );
+}

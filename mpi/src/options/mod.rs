@@ -10,6 +10,7 @@ use crate::exec::fault::At;
 use crate::exec::{Rules, Sync, phase::PhaseRules};
 use crate::plan::{self, Plan};
 use crate::preset::Preset;
+use crate::tuned::BaselineKind;
 use crate::usage::USAGE;
 use commbook_api::{ApiError, Args};
 use flags::{Flags, count, sizes, sync, timeout};
@@ -44,7 +45,8 @@ pub struct Settings {
     pub repeat: usize,
     pub timeout_s: f64,
     pub json: bool,
-    pub baseline: bool,
+    /// The collective that also moves the same messages (`--baseline`).
+    pub baseline: Option<BaselineKind>,
     pub corrupt: Option<At>,
     pub stall: Option<At>,
 }
@@ -118,15 +120,10 @@ fn run(command: &str, mut flags: Flags) -> Result<RunJob, String> {
         repeat: count(&mut flags, "repeat", 1, 10_000)?,
         timeout_s: timeout(&mut flags)?,
         json: flags.json,
-        baseline: match flags.take("baseline").as_deref() {
-            None => false,
-            Some("alltoallv") => true,
-            Some(other) => {
-                return Err(format!(
-                    "baseline = {other} is not known; the one baseline is alltoallv"
-                ));
-            }
-        },
+        baseline: flags
+            .take("baseline")
+            .map(|b| BaselineKind::parse(&b))
+            .transpose()?,
         corrupt: flags
             .take("corrupt")
             .map(|t| At::parse("corrupt", &t))
@@ -166,6 +163,16 @@ fn run(command: &str, mut flags: Flags) -> Result<RunJob, String> {
             return Err(format!(
                 "--corrupt {}:{}: rank {} sends nothing in phase {}",
                 at.rank, at.phase, at.rank, at.phase
+            ));
+        }
+    }
+    if let Some(BaselineKind::Alltoall(f)) = settings.baseline {
+        if !plan.is_uniform_exchange() {
+            return Err(format!(
+                "--baseline alltoall:{} runs MPI_Alltoall, which moves one block of the same size between every \
+                 pair of ranks; this {command} plan ({}) is not such a complete exchange: use --baseline alltoallv",
+                f.word(),
+                plan.algo
             ));
         }
     }

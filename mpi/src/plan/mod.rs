@@ -100,6 +100,25 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Whether the messages are a complete exchange of equal blocks: every
+    /// rank sends every other one the same number of bytes (what
+    /// `MPI_Alltoall` moves).
+    pub fn is_uniform_exchange(&self) -> bool {
+        let p = self.p;
+        let Some(first) = self.messages.first() else {
+            return false;
+        };
+        let mut seen = vec![false; p * p];
+        for m in &self.messages {
+            let (o, d) = (m.origin as usize, m.dest as usize);
+            if o == d || o >= p || d >= p || m.bytes != first.bytes || seen[o * p + d] {
+                return false;
+            }
+            seen[o * p + d] = true;
+        }
+        self.messages.len() == p * (p - 1)
+    }
+
     /// Bytes rank `r` holds in one run: its outgoing and incoming messages
     /// and every payload it sends or receives.
     pub fn rank_bytes(&self, r: u32) -> u64 {

@@ -54,6 +54,11 @@ fn need_mpirun() {
 /// `mpirun -np <np> commbook-mpi <args>` with the flags this machine
 /// needs (root, more ranks than cores), killed after `limit`.
 pub fn mpirun_within(np: usize, args: &[&str], limit: Duration) -> Outcome {
+    mpirun_env(np, args, limit, &[])
+}
+
+/// [`mpirun_within`] with more environment variables for every rank.
+pub fn mpirun_env(np: usize, args: &[&str], limit: Duration, env: &[(&str, &str)]) -> Outcome {
     let _turn = turn();
     need_mpirun();
     let mut cmd = Command::new("mpirun");
@@ -74,6 +79,7 @@ pub fn mpirun_within(np: usize, args: &[&str], limit: Duration) -> Outcome {
     // which made every launch of 8 ranks take 0.47 s instead of 0.25 s.
     .env("OMPI_MCA_pml", "ob1")
     .env("OMPI_MCA_btl", "self,vader")
+    .envs(env.iter().copied())
     .args(args)
     .stdin(Stdio::null())
     .stdout(Stdio::piped())
