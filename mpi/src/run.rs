@@ -38,14 +38,14 @@ pub fn run(world: &SimpleCommunicator, job: &RunJob) -> i32 {
     }
     // A forced MPI_Alltoall must really be forced: every rank reads Open
     // MPI's settings back (the same environment gives the same answer).
-    if let Some(BaselineKind::Alltoall(f)) = job.settings.baseline {
-        if let Err(e) = tuned::check(f) {
-            if world.rank() == 0 {
-                crate::say(&format!("commbook-mpi: error: {e}"));
-            }
-            crate::together(world);
-            return EXIT_USAGE;
+    if let Some(BaselineKind::Alltoall(f)) = job.settings.baseline
+        && let Err(e) = tuned::check(f)
+    {
+        if world.rank() == 0 {
+            crate::say(&format!("commbook-mpi: error: {e}"));
         }
+        crate::together(world);
+        return EXIT_USAGE;
     }
     match execute(world, &job.plan, &job.settings) {
         Some(t) => {

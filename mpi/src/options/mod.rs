@@ -166,15 +166,15 @@ fn run(command: &str, mut flags: Flags) -> Result<RunJob, String> {
             ));
         }
     }
-    if let Some(BaselineKind::Alltoall(f)) = settings.baseline {
-        if !plan.is_uniform_exchange() {
-            return Err(format!(
-                "--baseline alltoall:{} runs MPI_Alltoall, which moves one block of the same size between every \
+    if let Some(BaselineKind::Alltoall(f)) = settings.baseline
+        && !plan.is_uniform_exchange()
+    {
+        return Err(format!(
+            "--baseline alltoall:{} runs MPI_Alltoall, which moves one block of the same size between every \
                  pair of ranks; this {command} plan ({}) is not such a complete exchange: use --baseline alltoallv",
-                f.word(),
-                plan.algo
-            ));
-        }
+            f.word(),
+            plan.algo
+        ));
     }
     plan.options = given;
     Ok(RunJob { plan, settings })
