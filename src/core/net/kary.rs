@@ -271,12 +271,7 @@ impl Network for KaryTree {
     }
 
     fn link_label(&self, l: LinkId) -> String {
-        let name = |v: Vertex| match v {
-            Vertex::Proc(p) => format!("P{p}"),
-            Vertex::Switch { level, node, index } => format!("L{level}.{node}.{index}"),
-        };
-        let (a, b) = self.link_ends(l);
-        format!("{}→{}", name(a), name(b))
+        super::tree_link_label(self.link_ends(l))
     }
 
     /// Processors along the bottom one unit apart; each level's k^(n−1)

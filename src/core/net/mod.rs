@@ -68,6 +68,16 @@ pub trait Network {
     fn placement(&self) -> layout::Placement;
 }
 
+/// A tree's link as "P3→L1.0.0": processors by number, switches by level,
+/// node and index (both fat trees name their links so).
+pub(crate) fn tree_link_label((a, b): (Vertex, Vertex)) -> String {
+    let name = |v: Vertex| match v {
+        Vertex::Proc(p) => format!("P{p}"),
+        Vertex::Switch { level, node, index } => format!("L{level}.{node}.{index}"),
+    };
+    format!("{}→{}", name(a), name(b))
+}
+
 /// Link-disjointness is judged on a network's static routes.
 pub struct StaticRouting<'a>(pub &'a dyn Network);
 

@@ -37,7 +37,7 @@
 //! assert!(b.check().is_ok());
 //! ```
 
-use super::rex::{Block, Carry, MAX_P};
+use super::rex::{Block, Carry, Fault, MAX_P, replay};
 use std::fmt;
 
 /// One step of Bruck's algorithm: every processor r sends to
@@ -169,40 +169,16 @@ impl Bruck {
     /// holds, and after the last step block (s, d) must be at d.
     pub fn check(&self) -> Result<(), BruckError> {
         let p = self.p;
-        let mut at: Vec<usize> = (0..p * p).map(|k| k / p).collect();
-        for (i, step) in self.steps.iter().enumerate() {
-            let mut moves = Vec::new();
-            for c in &step.carries {
-                if c.from >= p || c.to != (c.from + step.distance) % p {
-                    return Err(BruckError::WrongPartner {
-                        step: i + 1,
-                        from: c.from,
-                        to: c.to,
-                    });
-                }
-                for &b in &c.blocks {
-                    let k = b.0 as usize * p + b.1 as usize;
-                    if at.get(k) != Some(&c.from) {
-                        return Err(BruckError::NotHeld {
-                            step: i + 1,
-                            from: c.from,
-                            block: b,
-                        });
-                    }
-                    moves.push((k, c.to));
-                }
-            }
-            for (k, to) in moves {
-                at[k] = to;
-            }
-        }
-        match (0..p * p).find(|&k| at[k] != k % p) {
-            Some(k) => Err(BruckError::NotHome {
-                block: ((k / p) as u32, (k % p) as u32),
-                at: at[k],
-            }),
-            None => Ok(()),
-        }
+        let steps = self.steps.iter().map(|s| s.carries.as_slice());
+        let partner = |i: usize, from: usize| {
+            let d = self.steps[i].distance;
+            (from < p).then_some((from + d) % p)
+        };
+        replay(p, steps, partner).map_err(|f| match f {
+            Fault::WrongPartner { step, from, to } => BruckError::WrongPartner { step, from, to },
+            Fault::NotHeld { step, from, block } => BruckError::NotHeld { step, from, block },
+            Fault::NotHome { block, at } => BruckError::NotHome { block, at },
+        })
     }
 
     /// What processor r holds at each position after `done` steps (0: just

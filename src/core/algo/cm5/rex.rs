@@ -155,47 +155,91 @@ impl Rex {
     /// Replays the carries and checks that every block ends at home.
     pub fn check(&self) -> Result<(), RexError> {
         let p = self.p;
-        // at[s·p + d]: the processor holding block (s, d).
-        let mut at: Vec<usize> = (0..p * p).map(|k| k / p).collect();
-        for (i, step) in self.steps.iter().enumerate() {
-            let mut partner = vec![usize::MAX; p];
-            for &(a, b) in &step.pairs {
-                partner[a] = b;
-                partner[b] = a;
+        let partners: Vec<Vec<usize>> = self
+            .steps
+            .iter()
+            .map(|step| {
+                let mut partner = vec![usize::MAX; p];
+                for &(a, b) in &step.pairs {
+                    partner[a] = b;
+                    partner[b] = a;
+                }
+                partner
+            })
+            .collect();
+        let steps = self.steps.iter().map(|s| s.carries.as_slice());
+        replay(p, steps, |i, from| partners[i].get(from).copied()).map_err(|f| match f {
+            Fault::WrongPartner { step, from, to } => RexError::NotPaired { step, from, to },
+            Fault::NotHeld { step, from, block } => RexError::NotHeld { step, from, block },
+            Fault::NotHome { block, at } => RexError::NotHome { block, at },
+        })
+    }
+}
+
+/// What a replay of carries found wrong (steps counted from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fault {
+    WrongPartner {
+        step: usize,
+        from: usize,
+        to: usize,
+    },
+    NotHeld {
+        step: usize,
+        from: usize,
+        block: Block,
+    },
+    NotHome {
+        block: Block,
+        at: usize,
+    },
+}
+
+/// Replays steps of simultaneous carries over p processors, every block
+/// (s, d) starting at s: each carry must go to `partner(step, from)` (step
+/// from 0) and carry only blocks its sender holds, and after the last step
+/// every block must be at its destination. REX and Bruck's algorithm both
+/// relay blocks and are checked by this one replay.
+pub(super) fn replay<'a>(
+    p: usize,
+    steps: impl IntoIterator<Item = &'a [Carry]>,
+    partner: impl Fn(usize, usize) -> Option<usize>,
+) -> Result<(), Fault> {
+    // at[s·p + d]: the processor holding block (s, d).
+    let mut at: Vec<usize> = (0..p * p).map(|k| k / p).collect();
+    for (i, carries) in steps.into_iter().enumerate() {
+        let mut moves = Vec::new();
+        for c in carries {
+            if partner(i, c.from) != Some(c.to) {
+                return Err(Fault::WrongPartner {
+                    step: i + 1,
+                    from: c.from,
+                    to: c.to,
+                });
             }
-            let mut moves = Vec::new();
-            for c in &step.carries {
-                if partner.get(c.from) != Some(&c.to) {
-                    return Err(RexError::NotPaired {
+            for &b in &c.blocks {
+                let k = b.0 as usize * p + b.1 as usize;
+                if at.get(k) != Some(&c.from) {
+                    return Err(Fault::NotHeld {
                         step: i + 1,
                         from: c.from,
-                        to: c.to,
+                        block: b,
                     });
                 }
-                for &b in &c.blocks {
-                    let k = b.0 as usize * p + b.1 as usize;
-                    if at.get(k) != Some(&c.from) {
-                        return Err(RexError::NotHeld {
-                            step: i + 1,
-                            from: c.from,
-                            block: b,
-                        });
-                    }
-                    moves.push((k, c.to));
-                }
-            }
-            // The exchanges of a step are simultaneous.
-            for (k, to) in moves {
-                at[k] = to;
+                moves.push((k, c.to));
             }
         }
-        match (0..p * p).find(|&k| at[k] != k % p) {
-            Some(k) => Err(RexError::NotHome {
-                block: ((k / p) as u32, (k % p) as u32),
-                at: at[k],
-            }),
-            None => Ok(()),
+        // The carries of a step are simultaneous.
+        for (k, to) in moves {
+            at[k] = to;
         }
+    }
+    match (0..p * p).find(|&k| at[k] != k % p) {
+        Some(k) => Err(Fault::NotHome {
+            block: ((k / p) as u32, (k % p) as u32),
+            at: at[k],
+        }),
+        None => Ok(()),
     }
 }
 
