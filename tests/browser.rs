@@ -49,3 +49,5 @@ mod redistribution;
 mod simulation;
 #[path = "browser/synthesis.rs"]
 mod synthesis;
+#[path = "browser/today.rs"]
+mod today;
