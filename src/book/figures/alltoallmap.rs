@@ -75,7 +75,8 @@ pub struct Map {
 
 /// The fastest exchange for (p, bytes) under the CM-5's contention model,
 /// among those defined for p (REX, PEX, BEX and LEX as paper 004 prices
-/// them need a power of two).
+/// them need a power of two), the first in [`Exchange::ALL`]'s order among
+/// equals.
 fn fastest(plans: &[(ExchangePlan, Vec<f64>)], model: &ContentionCost, bytes: u64) -> Exchange {
     let m = |(plan, f): &(ExchangePlan, Vec<f64>)| {
         let per = plan.messages_per_step();
@@ -86,10 +87,14 @@ fn fastest(plans: &[(ExchangePlan, Vec<f64>)], model: &ContentionCost, bytes: u6
             })
             .sum::<f64>()
     };
-    plans
+    // Ties (on 16 processors or fewer PEX, BEX, the shift and the burst
+    // all cost (p − 1)(α + Lβ_ex), up to rounding) go to the first in the
+    // book's order, so the map does not show a rounding error's choice.
+    let priced: Vec<(Exchange, f64)> = plans.iter().map(|x| (x.0.exchange, m(x))).collect();
+    let best = priced.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+    priced
         .iter()
-        .map(|x| (x.0.exchange, m(x)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .find(|x| x.1 <= best * (1.0 + 1e-9))
         .map_or(Exchange::Linear, |x| x.0)
 }
 
@@ -182,6 +187,8 @@ mod tests {
         assert!(matches!(short, Exchange::Rex | Exchange::Bruck), "{short:?}");
         assert_ne!(model.cells[9][10].as_ref().unwrap().exchange, Exchange::Rex);
         assert!(model.cells[10].iter().all(Option::is_none));
+        // Ties on 16 processors or fewer go to PEX, first in the book's order.
+        assert!(model.cells[4][5..].iter().flatten().all(|c| c.exchange == Exchange::Pex));
         // Not a power of two: only today's three compete.
         assert!(model.cells[3].iter().flatten().all(|c| Exchange::TODAY.contains(&c.exchange)));
     }

@@ -95,7 +95,7 @@ impl BruckRun {
 }
 
 impl Figure for Bruck {
-    const TITLE: &'static str = "Bruck's all-to-all: rotate, ⌈lg p⌉ shifts, rotate back";
+    const TITLE: &'static str = "Bruck's all-to-all: rotate, ⌈lg p⌉ shifts, reorder";
     type Settings = BruckSettings;
     type Key = usize;
     type Output = BruckRun;

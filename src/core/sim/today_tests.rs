@@ -81,6 +81,28 @@ fn today_beside_the_paper_on_the_fat_tree() {
     );
     assert!(bruck.abs_diff(rex) * 20 < rex, "Bruck {bruck}, REX {rex}");
     assert!(bruck * 3 < cycles(Exchange::Shift, 32, 16));
+    // The figures chapter 14 quotes ("about …"), from these seeded runs.
+    let about =
+        |x: u64, lo: u64, hi: u64| assert!((lo..=hi).contains(&x), "{x} not in {lo}..={hi}");
+    about(bruck, 2_300, 2_700);
+    about(rex, 2_300, 2_700);
+    about(cycles(Exchange::Shift, 32, 16), 10_000, 10_800);
+    about(cycles(Exchange::Pex, 32, 16), 10_000, 10_800);
+    about(shift, 30_300, 31_300);
+    about(pex, 32_000, 33_000);
+    let linear = cycles(Exchange::Linear, 32, 1024);
+    about(linear, 29_600, 30_600);
+    assert!(linear < shift);
+    // On 64 processors PEX is ahead by about 4 %.
+    let (shift64, pex64) = (
+        cycles(Exchange::Shift, 64, 1024),
+        cycles(Exchange::Pex, 64, 1024),
+    );
+    assert!(
+        pex64 < shift64
+            && (shift64 - pex64) * 100 < 6 * pex64
+            && (shift64 - pex64) * 100 > 2 * pex64
+    );
     // Bruck works for any p: 24 processors in ⌈lg 24⌉ = 5 steps.
     assert!(cycles(Exchange::Bruck, 24, 16) < cycles(Exchange::Shift, 24, 16));
 }

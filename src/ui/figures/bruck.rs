@@ -68,7 +68,7 @@ fn view(ctx: &Ctx<BruckRun>, r: &BruckRun) -> Html {
         ),
         Stage::Done => (
             "source",
-            "Last rotation, a local copy: position q of processor d holds the block from d − q, which goes to its place in the order of the sources. Done: ⌈lg p⌉ messages per processor, each of about p/2 blocks.".to_string(),
+            "Last reordering, a local copy: position q of processor d holds the block from d − q, which goes to index d − q (a rotation and a reversal), the order of the sources. Done: ⌈lg p⌉ messages per processor, each of about p/2 blocks.".to_string(),
         ),
     };
     let table = grid(&GridProps {

@@ -14,8 +14,9 @@
 //!    receives the same positions from (r − 2^k) mod p. A block at position
 //!    q moves by the binary digits of q, so after the last step it has
 //!    moved q places: it is at its destination, still at position q.
-//! 3. *Rotate back*: position q of processor d now holds the block from
-//!    (d − q) mod p, which the last local copy puts in source order.
+//! 3. *Reorder*: position q of processor d now holds the block from
+//!    (d − q) mod p, which the last local copy moves to index (d − q) mod p
+//!    (a rotation and a reversal), in source order.
 //!
 //! Every step is the cyclic shift by 2^k, a permutation, and carries the
 //! positions with bit k set: p/2 blocks when p is a power of two, so each

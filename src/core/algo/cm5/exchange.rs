@@ -267,7 +267,8 @@ impl ExchangePlan {
                         .collect(),
                     // Each processor posts its sends to r + 1, r + 2, … in
                     // turn, so that not everyone starts with the same
-                    // receiver (MPICH scatters its order the same way).
+                    // receiver (MPICH and Open MPI scatter theirs the same
+                    // way, in the mirror order r − 1, r − 2, …).
                     _ => vec![
                         (0..p)
                             .flat_map(|r| (1..p).map(move |i| (r, (r + i) % p)))

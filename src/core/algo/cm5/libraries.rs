@@ -14,8 +14,8 @@
 //! - **Open MPI 4.1** ([`open_mpi`]): the `tuned` component's fixed
 //!   decision rule, `ompi_coll_tuned_alltoall_intra_dec_fixed` in
 //!   `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` of v4.1.4, a table
-//!   of thresholds on the communicator's size and the block's bytes
-//!   (measured by its authors), transcribed in [`OPEN_MPI_41`].
+//!   of thresholds on the communicator's size and the block's bytes,
+//!   transcribed in [`OPEN_MPI_41`].
 //!
 //! Each answer names the library's algorithm and the book's exchange that
 //! moves the same blocks between the same processors in the same steps
@@ -24,8 +24,9 @@
 //! "linear" and "linear_sync" (which, with its default of no limit on
 //! outstanding requests, posts everything at once too) and MPICH's
 //! isend-irecv are the `linear` burst (MPICH posts them 32 at a time,
-//! `MPIR_CVAR_ALLTOALL_THROTTLE`, so above 33 processes its burst comes in
-//! waves: the book's reading keeps it one burst); Open MPI's "two_proc" on
+//! `MPIR_CVAR_ALLTOALL_THROTTLE`, so from 33 processes on its burst comes
+//! in waves: the book's reading keeps it one burst; both libraries post
+//! their sends in the order r − 1, r − 2, …, the mirror of the book's); Open MPI's "two_proc" on
 //! two processes is one exchange, the shift by 1.
 
 use super::exchange::Exchange;
