@@ -4,6 +4,7 @@
 mod common;
 
 use common::{mpirun, verified};
+use std::collections::BTreeMap;
 
 #[test]
 fn the_timeline_holds_every_phase_rank_and_repetition() {
@@ -286,4 +287,96 @@ fn a_forced_alltoall_is_refused_where_it_cannot_run() {
         "{}",
         o.stderr
     );
+}
+
+/// Bytes rank `r` sent to each peer, as Open MPI's PML monitoring counted
+/// them: (external, internal), from its `.prof` file.
+fn sent(prefix: &std::path::Path, r: usize) -> BTreeMap<usize, (u64, u64)> {
+    let file = format!("{}.{r}.prof", prefix.display());
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
+        panic!("{file}: {e}; the test needs Open MPI's pml/monitoring component (Open MPI 4.1 builds it)")
+    });
+    let mut out = BTreeMap::<usize, (u64, u64)>::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 4 || !(f[0] == "E" || f[0] == "I") {
+            continue;
+        }
+        let peer: usize = f[2].parse().unwrap();
+        let bytes: u64 = f[3].trim_end_matches(" bytes").parse().unwrap();
+        let e = out.entry(peer).or_default();
+        if f[0] == "E" {
+            e.0 += bytes;
+        } else {
+            e.1 += bytes;
+        }
+    }
+    out
+}
+
+/// Open MPI's PML monitoring (`pml_monitoring_enable=2`) counts the bytes
+/// every rank sends each peer, apart for messages with the internal
+/// (negative) tags of collectives. In one PEX run of 64 KiB blocks plus one
+/// `MPI_Alltoall`, each forced algorithm leaves its own fingerprint in
+/// Open MPI 4.1 (`ompi/mca/coll/base/coll_base_alltoall.c`):
+/// - modified Bruck: log2 8 = 3 rounds, 4 blocks each, to ranks r+1, r+2,
+///   r+4 only;
+/// - basic linear: persistent requests (`isend_init`, `start`), which the
+///   monitoring's `start` records under a user tag: a second block per
+///   peer among the external bytes, none internal;
+/// - pairwise, and linear_sync (what `auto` picks on 8 ranks below 256 KiB):
+///   one block per peer among the internal bytes. The two cannot be told
+///   apart by counts; `auto` is told by `use_dynamic_rules` false, which
+///   the timeline reports as every rank read it through MPI_T.
+///
+/// The rest (the runner's broadcast, gather and barriers) is a few KB.
+#[test]
+fn the_forced_algorithm_is_the_one_that_runs() {
+    const L: u64 = 65536;
+    let dir = std::env::temp_dir().join(format!("commbook-mpi-mon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for word in ["linear", "pairwise", "bruck", "auto"] {
+        let prefix = dir.join(word);
+        let b = format!("alltoall:{word}");
+        let o = common::mpirun_env(
+            8,
+            &[
+                "exchange",
+                "--algo",
+                "pex",
+                "--p",
+                "8",
+                "--bytes",
+                &L.to_string(),
+                "--baseline",
+                &b,
+            ],
+            common::LIMIT,
+            &[
+                ("OMPI_MCA_pml", "ob1,monitoring"),
+                ("OMPI_MCA_pml_monitoring_enable", "2"),
+                ("OMPI_MCA_pml_monitoring_enable_output", "3"),
+                ("OMPI_MCA_pml_monitoring_filename", prefix.to_str().unwrap()),
+            ],
+        );
+        assert_eq!(o.status, Some(0), "{o:#?}");
+        for r in 0..8 {
+            let s = sent(&prefix, r);
+            for d in 1..8 {
+                let q = (r + d) % 8;
+                let (ext, int) = s.get(&q).copied().unwrap_or_default();
+                let ok = match word {
+                    "bruck" if [1, 2, 4].contains(&d) => ext == L && int >= 4 * L,
+                    "bruck" => ext == L && int < L,
+                    "linear" => ext == 2 * L && int < L,
+                    _ => ext == L && (L..2 * L).contains(&int),
+                };
+                assert!(
+                    ok,
+                    "{b}: rank {r} sent rank {q} {ext} bytes external, {int} internal: {s:?}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
