@@ -106,3 +106,34 @@ fn today_beside_the_paper_on_the_fat_tree() {
     // Bruck works for any p: 24 processors in ⌈lg 24⌉ = 5 steps.
     assert!(cycles(Exchange::Bruck, 24, 16) < cycles(Exchange::Shift, 24, 16));
 }
+
+/// The CM-5's thinned fat tree against a full-bisection 4-ary 3-tree,
+/// both with the CM-5's packets, rates and random up-routing, under PEX's
+/// all-to-all of 256-byte blocks on 64 processors: only the wiring
+/// differs, and the full tree finishes sooner because PEX's late steps,
+/// which send every processor out of its cluster of 16, no longer share
+/// eight links among sixteen messages.
+#[test]
+fn a_full_bisection_tree_carries_pexs_late_steps_without_waiting() {
+    let t = Traffic::from_schedule(&plan(Exchange::Pex, 64).schedule(256), Sync::Loose);
+    let run = |spec| simulate(spec, &SimConfig::cm5(), &t).unwrap();
+    let (cm5, kary) = (
+        run(TopologySpec::FatTree { procs: 64 }),
+        run(TopologySpec::KaryTree { k: 4, n: 3 }),
+    );
+    let blocked = |r: &super::SimResult| r.links.iter().map(|l| l.blocked).sum::<u64>();
+    eprintln!(
+        "cm5 {} blocked {}, kary {} blocked {}",
+        cm5.cycles,
+        blocked(&cm5),
+        kary.cycles,
+        blocked(&kary)
+    );
+    assert!(
+        kary.cycles < cm5.cycles,
+        "{} vs {}",
+        kary.cycles,
+        cm5.cycles
+    );
+    assert!(blocked(&kary) < blocked(&cm5));
+}
