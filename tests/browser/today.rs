@@ -19,6 +19,7 @@ async fn chapter_14_mounts_with_its_figures() {
         "linear_fattree",
         "pex_cm5",
         "pex_kary",
+        "shift_kary",
         "map_mpich",
         "map_openmpi",
         "ex",
