@@ -1,5 +1,6 @@
 //! Plain-text summaries for people reading a terminal.
 
+use crate::core::algo::cm5::exchange::Exchange;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -110,12 +111,16 @@ fn render_exchange(out: &Value) -> String {
     let algo = out["algo"].as_str().unwrap_or("?");
     let steps = out["steps"].as_array().cloned().unwrap_or_default();
     // PEX, REX and BEX meet in exchanges; the others send one way.
-    let arrow = if matches!(algo, "pex" | "rex" | "bex") {
+    let exchange = Exchange::parse(algo).ok();
+    let arrow = if matches!(
+        exchange,
+        Some(Exchange::Pex | Exchange::Rex | Exchange::Bex)
+    ) {
         "↔"
     } else {
         "→"
     };
-    let formula = if matches!(algo, "lex" | "pex" | "rex" | "bex") {
+    let formula = if exchange.is_some_and(|e| Exchange::PAPER.contains(&e)) {
         "paper's formula"
     } else {
         "contention-free α-β cost"

@@ -217,10 +217,7 @@ fn library(seed: u64) -> Exercise {
         Exchange::Pex,
     ];
     let index = options.iter().position(|&e| e == right).unwrap_or(0);
-    let by = match lib {
-        Library::Mpich => "mpich",
-        Library::OpenMpi => "openmpi",
-    };
+    let by = lib.word();
     Exercise {
         id,
         title: format!("What {} runs for {p} processes and {bytes}-byte blocks", lib.title()),

@@ -78,15 +78,7 @@ pub struct Map {
 /// them need a power of two), the first in [`Exchange::ALL`]'s order among
 /// equals.
 fn fastest(plans: &[(ExchangePlan, Vec<f64>)], model: &ContentionCost, bytes: u64) -> Exchange {
-    let m = |(plan, f): &(ExchangePlan, Vec<f64>)| {
-        let per = plan.messages_per_step();
-        f.iter()
-            .zip(&plan.step_blocks)
-            .map(|(&fi, &b)| {
-                model.burst_us(bytes.saturating_mul(b as u64), per, fi.max(1.0), plan.sends_and_receives())
-            })
-            .sum::<f64>()
-    };
+    let m = |(plan, f): &(ExchangePlan, Vec<f64>)| plan.step_us_with(model, bytes, f).iter().sum::<f64>();
     // Ties (on 16 processors or fewer PEX, BEX, the shift and the burst
     // all cost (p − 1)(α + Lβ_ex), up to rounding) go to the first in the
     // book's order, so the map does not show a rounding error's choice.

@@ -332,9 +332,16 @@ impl ExchangePlan {
     /// book's extension: the processor's m messages and the busiest
     /// link's f bound it, whichever is slower.
     pub fn step_us(&self, model: &ContentionCost, bytes: u64) -> Vec<f64> {
+        self.step_us_with(model, bytes, &self.contention())
+    }
+
+    /// [`ExchangePlan::step_us`] with each step's f(i) already measured
+    /// (it does not depend on the block size, so a sweep over sizes
+    /// measures it once).
+    pub fn step_us_with(&self, model: &ContentionCost, bytes: u64, f: &[f64]) -> Vec<f64> {
         let m = self.messages_per_step();
-        self.contention()
-            .into_iter()
+        f.iter()
+            .copied()
             .zip(&self.step_blocks)
             .map(|(f, &blocks)| {
                 let message = bytes.saturating_mul(blocks as u64);
