@@ -368,3 +368,31 @@ async fn the_hypercube_runs_e_cube_routes_and_corrects_its_size() {
         "{t}"
     );
 }
+
+/// A run watched while it is simulated: the player opens before the run
+/// ends and says how far it is simulated, a cycle chosen then is kept when
+/// the run ends, and the whole run's figures come at the end.
+#[wasm_bindgen_test]
+async fn a_run_plays_while_it_is_simulated() {
+    let m = mount("#/embed/netsim?rows=8&cols=8&bytes=256").await;
+    until(&m, "the player while the run is simulated", |m| {
+        m.find("#widget-netsim input.scrubber").is_some() && m.find("#widget-netsim .job").is_some()
+    })
+    .await;
+    let so_far = position(&m, "netsim");
+    assert!(so_far.ends_with(" simulated so far"), "{so_far}");
+    assert!(
+        m.text("#widget-netsim .busiest-note")
+            .contains("once the whole run is simulated")
+    );
+    m.key("#widget-netsim", "ArrowRight").await;
+    assert!(
+        m.caption("netsim").starts_with("Cycle 1: "),
+        "{}",
+        m.caption("netsim")
+    );
+    computed(&m).await;
+    let done = position(&m, "netsim");
+    assert!(done.starts_with("cycle 1 / ") && !done.contains("so far"), "{done}");
+    assert!(m.find("#widget-netsim table.busiest").is_some());
+}

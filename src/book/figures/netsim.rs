@@ -9,7 +9,8 @@ use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::network::{MESH_LIMITS, SYNC, SimParams};
 use crate::book::params::Notice;
 use crate::core::net::layout::Layout;
-use crate::core::sim::{self, Film, FilmRun, SimView, Sync, Traffic};
+use crate::core::net::TopologySpec;
+use crate::core::sim::{self, Film, FilmRun, SimConfig, SimError, SimView, Sync, Traffic, WatchedRun};
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
@@ -54,12 +55,86 @@ pub enum SimRun {
     Refused(String),
 }
 
+/// Runs of at most this many messages are watched while they are
+/// simulated: the film plays every cycle simulated so far while the rest
+/// is simulated. Watching keeps a second engine to replay the film (about
+/// 100 bytes a message): the whole Delta's all-to-all (261,632 messages)
+/// is watched; the 1,024-node fat tree's (1,047,552) would need 100 MB
+/// more, so its player opens when the run is complete.
+pub const WATCH_MAX_MESSAGES: usize = 262_144;
+
+/// A run being filmed: watched while it is simulated, or, past
+/// [`WATCH_MAX_MESSAGES`], filmed to the end with a live picture.
+pub enum Filming {
+    Watch(Box<WatchedRun>, Rc<Layout>),
+    Run(Box<FilmRun>, Rc<Layout>, usize),
+}
+
+impl Filming {
+    /// Starts filming `traffic` on `spec`.
+    pub fn new(spec: TopologySpec, cfg: &SimConfig, traffic: &Traffic) -> Result<Filming, SimError> {
+        let layout = Rc::new(Layout::new(spec));
+        let m = traffic.messages.len();
+        Ok(if m <= WATCH_MAX_MESSAGES {
+            Filming::Watch(Box::new(WatchedRun::new(spec, cfg, traffic)?), layout)
+        } else {
+            Filming::Run(Box::new(FilmRun::new(spec, cfg, traffic)?), layout, m)
+        })
+    }
+
+    pub fn step(&mut self) -> bool {
+        match self {
+            Filming::Watch(w, _) => w.step(),
+            Filming::Run(r, ..) => r.step(),
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        match self {
+            Filming::Watch(w, _) => w.progress(),
+            Filming::Run(r, ..) => r.progress(),
+        }
+    }
+
+    /// The film so far (once it has a cycle), or the network as it stands.
+    pub fn preview(&self) -> Option<SimRun> {
+        match self {
+            Filming::Watch(w, layout) => {
+                let film = w.film();
+                (film.cycles() > 0).then(|| {
+                    SimRun::Ready(Ready {
+                        film,
+                        layout: layout.clone(),
+                    })
+                })
+            }
+            Filming::Run(r, layout, m) => Some(SimRun::Live(Live {
+                view: Rc::new(r.preview()),
+                layout: layout.clone(),
+                messages: *m,
+            })),
+        }
+    }
+
+    /// The whole film, or why there is none.
+    pub fn finish(self) -> SimRun {
+        let (film, layout) = match self {
+            Filming::Watch(w, layout) => (w.finish(), layout),
+            Filming::Run(r, layout, _) => (r.finish().map(Rc::new), layout),
+        };
+        match film {
+            Ok(film) => SimRun::Ready(Ready { film, layout }),
+            Err(e) => SimRun::Refused(e.to_string()),
+        }
+    }
+}
+
 /// The run's stages: schedule the messages (one step: a few hundred ms for
 /// the 1,024-node all-to-all), set the simulator up (one step), simulate.
 enum Stage {
     Schedule(SimParams),
     Build(SimParams, Traffic),
-    Run(Box<FilmRun>, Rc<Layout>, usize),
+    Run(Filming),
     Refused(String),
 }
 
@@ -77,15 +152,14 @@ impl Stepper for NetsimRun {
             }
             Some(Stage::Build(p, t)) => {
                 let cfg = p.config();
-                match FilmRun::new(p.spec, &cfg, &t) {
-                    Ok(run) => Stage::Run(Box::new(run), Rc::new(Layout::new(p.spec)), t.messages.len()),
+                match Filming::new(p.spec, &cfg, &t) {
+                    Ok(run) => Stage::Run(run),
                     Err(e) => Stage::Refused(sim::explain(&e, p.spec, &cfg, &t, Some(p.bytes))),
                 }
             }
-            Some(Stage::Run(mut run, layout, m)) => {
+            Some(Stage::Run(mut run)) => {
                 let more = run.step();
-                let stage = Stage::Run(run, layout, m);
-                self.0 = Some(stage);
+                self.0 = Some(Stage::Run(run));
                 return more;
             }
             other => {
@@ -102,7 +176,7 @@ impl Stepper for NetsimRun {
         match &self.0 {
             Some(Stage::Schedule(_)) => Progress { done: 0, total: 100 },
             Some(Stage::Build(..)) => Progress { done: 2, total: 100 },
-            Some(Stage::Run(run, ..)) => {
+            Some(Stage::Run(run)) => {
                 let f = run.progress().fraction();
                 Progress {
                     done: 5 + (95.0 * f) as u64,
@@ -115,11 +189,7 @@ impl Stepper for NetsimRun {
 
     fn preview(&self) -> Option<SimRun> {
         match &self.0 {
-            Some(Stage::Run(run, layout, m)) => Some(SimRun::Live(Live {
-                view: Rc::new(run.preview()),
-                layout: layout.clone(),
-                messages: *m,
-            })),
+            Some(Stage::Run(run)) => run.preview(),
             _ => None,
         }
     }
@@ -127,13 +197,7 @@ impl Stepper for NetsimRun {
     fn finish(mut self: Box<Self>) -> SimRun {
         while self.step() {}
         match self.0.take() {
-            Some(Stage::Run(run, layout, _)) => match run.finish() {
-                Ok(film) => SimRun::Ready(Ready {
-                    film: Rc::new(film),
-                    layout,
-                }),
-                Err(e) => SimRun::Refused(e.to_string()),
-            },
+            Some(Stage::Run(run)) => run.finish(),
             Some(Stage::Refused(why)) => SimRun::Refused(why),
             _ => SimRun::Refused("the run stopped before it began".into()),
         }

@@ -4,22 +4,17 @@
 //! 10's `netsim` shows the same [`SimRun`]).
 
 use super::compare::{Candidate, traffic_of};
-use crate::book::figures::netsim::{Live, Ready, SimRun};
+use crate::book::figures::netsim::{Filming, SimRun};
 use crate::core::com::Com;
 use crate::core::net::TopologySpec;
-use crate::core::net::layout::Layout;
 use crate::core::schedule::Schedule;
-use crate::core::sim::FilmRun;
 use crate::core::sim::SimConfig;
 use crate::core::step::{Progress, Stepper};
-use std::rc::Rc;
 
-/// The run, the network's layout and the number of messages.
-type Running = (Box<FilmRun>, Rc<Layout>, usize);
-
-/// Simulates `schedule` on `spec`, a batch of cycles a step.
+/// Simulates `schedule` on `spec`, a batch of cycles a step (watched while
+/// it is simulated, as chapter 10's animator does).
 pub struct Animate {
-    run: Option<Result<Running, String>>,
+    run: Option<Result<Filming, String>>,
 }
 
 /// The run, or why the simulator refuses it (its limits).
@@ -31,15 +26,8 @@ pub fn animate(
     seed: u64,
 ) -> Animate {
     let traffic = traffic_of(c, com, schedule);
-    let run = FilmRun::new(spec, &SimConfig::seeded(spec, seed), &traffic)
-        .map(|r| {
-            (
-                Box::new(r),
-                Rc::new(Layout::new(spec)),
-                traffic.messages.len(),
-            )
-        })
-        .map_err(|e| e.to_string());
+    let run =
+        Filming::new(spec, &SimConfig::seeded(spec, seed), &traffic).map_err(|e| e.to_string());
     Animate { run: Some(run) }
 }
 
@@ -48,38 +36,29 @@ impl Stepper for Animate {
 
     fn step(&mut self) -> bool {
         match &mut self.run {
-            Some(Ok((r, ..))) => r.step(),
+            Some(Ok(r)) => r.step(),
             _ => false,
         }
     }
 
     fn progress(&self) -> Progress {
         match &self.run {
-            Some(Ok((r, ..))) => r.progress(),
+            Some(Ok(r)) => r.progress(),
             _ => Progress { done: 1, total: 1 },
         }
     }
 
     fn preview(&self) -> Option<SimRun> {
         match &self.run {
-            Some(Ok((r, layout, m))) => Some(SimRun::Live(Live {
-                view: Rc::new(r.preview()),
-                layout: layout.clone(),
-                messages: *m,
-            })),
+            Some(Ok(r)) => r.preview(),
             _ => None,
         }
     }
 
     fn finish(mut self: Box<Self>) -> SimRun {
+        while self.step() {}
         match self.run.take() {
-            Some(Ok((r, layout, _))) => match r.finish() {
-                Ok(film) => SimRun::Ready(Ready {
-                    film: Rc::new(film),
-                    layout,
-                }),
-                Err(e) => SimRun::Refused(e.to_string()),
-            },
+            Some(Ok(r)) => r.finish(),
             Some(Err(why)) => SimRun::Refused(why),
             None => SimRun::Refused("the run stopped before it began".into()),
         }

@@ -55,6 +55,13 @@ fn narrow(t: u64) -> u32 {
 }
 
 impl Times {
+    /// A message none of whose times is known yet.
+    pub const UNKNOWN: Times = Times {
+        released: u32::MAX,
+        started: u32::MAX,
+        finish: u32::MAX,
+    };
+
     #[inline(always)]
     pub fn released(&self) -> u64 {
         wide(self.released)
@@ -71,7 +78,7 @@ impl Times {
 
 /// Messages per block of [`block_spans`] (fewer in the tests, whose
 /// runs have a few hundred messages, so that blocks are skipped there).
-const BLOCK: usize = if cfg!(test) { 16 } else { 256 };
+pub(crate) const BLOCK: usize = if cfg!(test) { 16 } else { 256 };
 
 /// The earliest and the latest time ("never" left out) of each block of
 /// [`BLOCK`] consecutive messages. Messages are numbered in phase order,
@@ -80,12 +87,17 @@ const BLOCK: usize = if cfg!(test) { 16 } else { 256 };
 pub(crate) fn block_spans(times: &[Times]) -> Vec<(u32, u32)> {
     times
         .chunks(BLOCK)
-        .map(|ts| {
-            let all = ts.iter().flat_map(|t| [t.released, t.started, t.finish]);
-            let finite = all.filter(|&x| x != u32::MAX);
-            finite.fold((u32::MAX, 0), |(a, b), x| (a.min(x), b.max(x)))
-        })
+        .map(|ts| ts.iter().fold((u32::MAX, 0), widen))
         .collect()
+}
+
+/// A block's span `(first, last)` with a message's finite times taken in
+/// (`(u32::MAX, 0)` is the span of no time).
+pub(crate) fn widen((first, last): (u32, u32), t: &Times) -> (u32, u32) {
+    [t.released, t.started, t.finish]
+        .into_iter()
+        .filter(|&x| x != u32::MAX)
+        .fold((first, last), |(a, b), x| (a.min(x), b.max(x)))
 }
 
 /// Message `m`'s state at cycle boundary `c` by its times `t` in the
@@ -203,6 +215,24 @@ impl Engine {
             finish: narrow(m.finish),
         };
         self.src.msgs.iter().map(t).collect()
+    }
+
+    /// The messages whose times changed since `known` was brought up to
+    /// date, as (message, times); `known` is brought up to date.
+    pub(crate) fn times_since(&self, known: &mut [Times]) -> Vec<(u32, Times)> {
+        let mut changed = Vec::new();
+        for (i, (m, k)) in self.src.msgs.iter().zip(known.iter_mut()).enumerate() {
+            let t = Times {
+                released: narrow(m.released),
+                started: narrow(m.started),
+                finish: narrow(m.finish),
+            };
+            if t != *k {
+                *k = t;
+                changed.push((i as u32, t));
+            }
+        }
+        changed
     }
 
     /// Packet number (in order of injection) of a storage slot.

@@ -59,6 +59,7 @@ pub(crate) const KEYFRAME_EVERY: usize = 8;
 
 /// One checkpoint: the engine's state at a cycle boundary, less what the
 /// finished run's message times restore ([`super::checkpoint`]).
+#[derive(Clone)]
 pub(crate) struct Checkpoint {
     /// Cycles completed.
     pub now: u64,
@@ -76,6 +77,23 @@ impl Checkpoint {
     }
 }
 
+/// What a running film did to its checkpoints, for a film that is being
+/// watched while it is simulated ([`super::film::Film::absorb`]): the
+/// same operations in the same order leave the two stores equal.
+#[derive(Clone)]
+pub(crate) enum StoreOp {
+    /// A checkpoint taken, with the phase marks set since the last one
+    /// and the shape of its counters.
+    Take {
+        cp: Checkpoint,
+        marks: Vec<u64>,
+        width: usize,
+        rising: usize,
+    },
+    /// Every other checkpoint dropped.
+    Thin,
+}
+
 /// The checkpoints of one run, in order of their cycle.
 pub(crate) struct Checkpoints {
     list: Vec<Checkpoint>,
@@ -89,6 +107,9 @@ pub(crate) struct Checkpoints {
     /// Counters per checkpoint, and how many of them only grow.
     width: usize,
     rising: usize,
+    /// What was done since [`Checkpoints::drain`] last took it, while a
+    /// film is watched as it is simulated.
+    journal: Option<Vec<StoreOp>>,
 }
 
 impl Checkpoints {
@@ -101,9 +122,78 @@ impl Checkpoints {
             spans: Vec::new(),
             width: 0,
             rising: 0,
+            journal: None,
         };
         c.take(e);
         c
+    }
+
+    /// An empty store that a watched film fills by [`Checkpoints::apply`],
+    /// with spans for `messages` messages that widen as their times come.
+    pub fn empty(messages: usize) -> Checkpoints {
+        Checkpoints {
+            list: Vec::new(),
+            last: Vec::new(),
+            marks: Vec::new(),
+            spans: vec![(u32::MAX, 0); messages.div_ceil(super::checkpoint::BLOCK)],
+            width: 0,
+            rising: 0,
+            journal: None,
+        }
+    }
+
+    /// Keeps a journal of what is done from now on; called on a new
+    /// store, whose first checkpoint is the journal's first entry.
+    pub fn keep_journal(&mut self) {
+        debug_assert_eq!(
+            self.list.len(),
+            1,
+            "a journal starts with the first checkpoint"
+        );
+        let ops = self
+            .list
+            .iter()
+            .map(|cp| StoreOp::Take {
+                cp: cp.clone(),
+                marks: self.marks.clone(),
+                width: self.width,
+                rising: self.rising,
+            })
+            .collect();
+        self.journal = Some(ops);
+    }
+
+    /// What was done since the last call.
+    pub fn drain(&mut self) -> Vec<StoreOp> {
+        self.journal
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Does what another store did ([`Checkpoints::drain`]).
+    pub fn apply(&mut self, op: StoreOp) {
+        match op {
+            StoreOp::Take {
+                cp,
+                marks,
+                width,
+                rising,
+            } => {
+                self.marks.extend_from_slice(&marks);
+                (self.width, self.rising) = (width, rising);
+                self.list.push(cp);
+            }
+            StoreOp::Thin => self.thin(),
+        }
+    }
+
+    /// A message's times became known (a watched film): its block's span
+    /// takes them in.
+    pub fn widen(&mut self, i: usize, t: &Times) {
+        if let Some(span) = self.spans.get_mut(i / super::checkpoint::BLOCK) {
+            *span = super::checkpoint::widen(*span, t);
+        }
     }
 
     /// Takes a checkpoint of `e`, after the others.
@@ -113,14 +203,23 @@ impl Checkpoints {
         self.width = cur.len();
         self.rising = rising(e);
         let m = &e.src.phase_marks;
-        self.marks
-            .extend_from_slice(&m[self.marks.len().min(m.len())..]);
-        self.list.push(Checkpoint {
+        let new_marks = &m[self.marks.len().min(m.len())..];
+        self.marks.extend_from_slice(new_marks);
+        let cp = Checkpoint {
             now: e.now,
             counters: self.write(&cur, if key { &[] } else { &self.last }),
             rest: pack(&encode(e)),
             rng: e.rng.clone(),
-        });
+        };
+        if let Some(j) = &mut self.journal {
+            j.push(StoreOp::Take {
+                cp: cp.clone(),
+                marks: new_marks.to_vec(),
+                width: self.width,
+                rising: self.rising,
+            });
+        }
+        self.list.push(cp);
         self.last = cur;
     }
 
@@ -145,6 +244,9 @@ impl Checkpoints {
     /// Drops every other checkpoint (the first stays), writing the kept
     /// ones' differences again.
     pub fn thin(&mut self) {
+        if let Some(j) = &mut self.journal {
+            j.push(StoreOp::Thin);
+        }
         let old = std::mem::take(&mut self.list);
         let mut acc = vec![0u64; self.width];
         let mut kept = Vec::new();

@@ -32,17 +32,18 @@
 //! in about 30 MB of its 32 MB: a seek replays 114,000 moves on average.
 
 use super::checkpoint::Times;
-use super::checkpoint_store::Checkpoints;
+use super::checkpoint_store::{Checkpoints, StoreOp};
 use super::engine::Engine;
 use super::fabric::Fabric;
 use super::simulator::Simulator;
 use super::source::Log;
+use super::source::NEVER;
 use super::stats::LinkStats;
 use super::view::{SimEvent, SimView};
 use super::{Outcome, SimConfig, SimError, Traffic};
 use crate::net::TopologySpec;
 use crate::trace::Replay;
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 
 /// Flit moves between checkpoints, at least (at first; a run that would
 /// pass the budget spaces them wider, see the module docs).
@@ -125,25 +126,71 @@ impl Frame {
     }
 }
 
-/// A finished run, replayable at any cycle.
+/// A run replayable at any cycle: a finished one, or one being simulated
+/// while it is watched ([`Film::absorb`]), replayable up to the cycle the
+/// simulation has reached.
 pub struct Film {
     spec: TopologySpec,
     fab: Fabric,
     replay: RefCell<Simulator>,
+    reel: RefCell<Reel>,
+}
+
+/// What a film knows of its run: all of it, or, while the run is watched
+/// as it is simulated, its first [`Film::cycles`] cycles.
+struct Reel {
+    /// Every message's times: the whole run's once it is over, before that
+    /// those set so far ("never" for the others, whose times lie later).
     times: Vec<Times>,
     checkpoints: Checkpoints,
     activity: Vec<u16>,
     /// Cycles after which a phase had all its messages delivered, sorted,
     /// without repeats.
-    pub phase_marks: Vec<usize>,
+    phase_marks: Vec<usize>,
+    /// The most flits a link has carried so far.
+    peak: u64,
+    /// The run's figures, once it is over.
+    end: Option<Ending>,
+}
+
+/// A finished run's figures.
+pub struct Ending {
     /// Each channel's figures over the whole run.
-    pub links: Vec<LinkStats>,
-    /// How the run ended.
-    pub outcome: Outcome,
-    /// Messages delivered by the end.
-    pub delivered: usize,
+    links: Vec<LinkStats>,
     /// Links by the flits they carried over the run, busiest first.
     by_load: Vec<u32>,
+    outcome: Outcome,
+    /// Messages delivered by the end.
+    delivered: usize,
+}
+
+impl Ending {
+    /// The figures of `sim`'s run, which is over.
+    pub(super) fn of(sim: &Simulator) -> Ending {
+        let e = &sim.engine;
+        let links = e.link_stats();
+        let mut by_load: Vec<u32> = (0..e.fab.links() as u32).collect();
+        crate::sorting::sort_by_u64(&mut by_load, |&c| u64::MAX - links[c as usize].busy);
+        Ending {
+            links,
+            by_load,
+            outcome: sim.outcome(),
+            delivered: e.src.delivered,
+        }
+    }
+}
+
+/// What a run simulated while it is watched adds to its film
+/// ([`super::FilmRun::chunk`], [`Film::absorb`]): the checkpoints taken
+/// (and thinned), the flit moves of the cycles run, the message times
+/// set, the phases finished, and, at the end, the run's figures.
+pub struct Chunk {
+    pub(super) ops: Vec<StoreOp>,
+    pub(super) activity: Vec<u16>,
+    pub(super) times: Vec<(u32, Times)>,
+    pub(super) marks: Vec<u64>,
+    pub(super) peak: u64,
+    pub(super) end: Option<Ending>,
 }
 
 impl Film {
@@ -155,38 +202,119 @@ impl Film {
         mut checkpoints: Checkpoints,
         activity: Vec<u16>,
     ) -> Film {
-        let outcome = sim.outcome();
+        let end = Ending::of(&sim);
         let e = &sim.engine;
         let mut phase_marks: Vec<usize> = e.src.phase_marks.iter().map(|&m| m as usize).collect();
         crate::sorting::sort_by_u64(&mut phase_marks, |&m| m as u64);
         phase_marks.dedup();
-        let links = e.link_stats();
-        let mut by_load: Vec<u32> = (0..e.fab.links() as u32).collect();
-        crate::sorting::sort_by_u64(&mut by_load, |&c| u64::MAX - links[c as usize].busy);
-        let delivered = e.src.delivered;
         let times = e.times();
         checkpoints.close(&times);
         sim.rewind(&checkpoints, 0, &times);
+        let peak = end
+            .by_load
+            .first()
+            .map_or(0, |&c| end.links[c as usize].busy);
         Film {
             spec,
             fab: sim.engine.fab.clone(),
             replay: RefCell::new(sim),
-            times,
-            checkpoints,
-            activity,
-            phase_marks,
-            links,
-            outcome,
-            delivered,
-            by_load,
+            reel: RefCell::new(Reel {
+                times,
+                checkpoints,
+                activity,
+                phase_marks,
+                peak,
+                end: Some(end),
+            }),
         }
     }
 
-    /// The `k` links that carry the most flits over the whole run,
-    /// busiest first (sorted once, when the run ended).
-    pub fn busiest(&self, k: usize) -> &[u32] {
-        &self.by_load[..k.min(self.by_load.len())]
+    /// An empty film of the run that `replay` (a fresh simulator of it)
+    /// will replay, filled by [`Film::absorb`] as the run is simulated.
+    pub(super) fn watched(spec: TopologySpec, replay: Simulator) -> Film {
+        let messages = replay.engine.src.msgs.len();
+        Film {
+            spec,
+            fab: replay.engine.fab.clone(),
+            reel: RefCell::new(Reel {
+                times: vec![Times::UNKNOWN; messages],
+                checkpoints: Checkpoints::empty(messages),
+                activity: Vec::new(),
+                phase_marks: Vec::new(),
+                peak: 0,
+                end: None,
+            }),
+            replay: RefCell::new(replay),
+        }
     }
+
+    /// Takes in what the run simulated since the last chunk: the film can
+    /// then show every cycle up to the one the run has reached. The
+    /// replaying engine stays where it is: everything it relies on (the
+    /// times of the cycles it has passed) is already known.
+    pub fn absorb(&self, chunk: Chunk) {
+        let mut reel = self.reel.borrow_mut();
+        let r = &mut *reel;
+        for op in chunk.ops {
+            r.checkpoints.apply(op);
+        }
+        r.activity.extend_from_slice(&chunk.activity);
+        for (i, t) in chunk.times {
+            r.times[i as usize] = t;
+            r.checkpoints.widen(i as usize, &t);
+        }
+        for m in chunk.marks {
+            let m = m as usize;
+            if let Err(at) = r.phase_marks.binary_search(&m) {
+                r.phase_marks.insert(at, m);
+            }
+        }
+        r.peak = r.peak.max(chunk.peak);
+        if let Some(end) = chunk.end {
+            r.checkpoints.close(&r.times);
+            r.end = Some(end);
+        }
+    }
+
+    /// Whether the whole run is in the film (not still being simulated).
+    pub fn is_complete(&self) -> bool {
+        self.reel.borrow().end.is_some()
+    }
+
+    /// The `k` links that carry the most flits over the whole run,
+    /// busiest first (sorted once, when the run ended; none before).
+    pub fn busiest(&self, k: usize) -> Vec<u32> {
+        let reel = self.reel.borrow();
+        let by_load = reel.end.as_ref().map_or(&[][..], |e| &e.by_load[..]);
+        by_load[..k.min(by_load.len())].to_vec()
+    }
+
+    /// Each channel's figures over the whole run (none before its end).
+    pub fn links(&self) -> Ref<'_, [LinkStats]> {
+        Ref::map(self.reel.borrow(), |r| {
+            r.end.as_ref().map_or(&[][..], |e| &e.links[..])
+        })
+    }
+
+    /// How the run ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.reel.borrow().end.as_ref().map(|e| e.outcome.clone())
+    }
+
+    /// Messages delivered by the end of the run (so far, while it runs).
+    pub fn delivered(&self) -> usize {
+        let reel = self.reel.borrow();
+        match &reel.end {
+            Some(e) => e.delivered,
+            None => reel.times.iter().filter(|t| t.finish() != NEVER).count(),
+        }
+    }
+
+    /// Cycles after which a phase had all its messages delivered (so far).
+    pub fn phase_marks(&self) -> Ref<'_, [usize]> {
+        Ref::map(self.reel.borrow(), |r| &r.phase_marks[..])
+    }
+
     /// Runs `traffic` to the end and keeps it (the native path; the
     /// browser steps a [`FilmRun`]).
     pub fn record(
@@ -199,21 +327,24 @@ impl Film {
 
     /// Cycles recorded; positions run from 0 to `cycles()`.
     pub fn cycles(&self) -> usize {
-        self.activity.len()
+        self.reel.borrow().activity.len()
     }
 
     /// Flit moves in cycle `pos` (1-based; 0 at position 0).
     pub fn activity(&self, pos: usize) -> u32 {
         pos.checked_sub(1)
-            .and_then(|i| self.activity.get(i))
-            .map_or(0, |&m| m as u32)
+            .and_then(|i| self.reel.borrow().activity.get(i).copied())
+            .map_or(0, |m| m as u32)
     }
 
     /// The first cycle after `pos` in which a flit moves (the end if none).
     pub fn next_active(&self, pos: usize) -> usize {
-        (pos + 1..=self.cycles())
-            .find(|&c| self.activity(c) > 0)
-            .unwrap_or(self.cycles())
+        let reel = self.reel.borrow();
+        let a = &reel.activity;
+        // Cycle c is a[c - 1].
+        (pos.min(a.len())..a.len())
+            .find(|&i| a[i] > 0)
+            .map_or(a.len(), |i| i + 1)
     }
 
     /// The network.
@@ -240,7 +371,7 @@ impl Film {
 
     /// Messages in the run.
     pub fn messages(&self) -> usize {
-        self.times.len()
+        self.reel.borrow().times.len()
     }
 
     /// Sender and receiver of a message.
@@ -268,7 +399,7 @@ impl Film {
 
     /// Where message `msg` is at frame `f`, in words.
     pub fn whereabouts(&self, f: &Frame, msg: u32) -> String {
-        let Some(t) = self.times.get(msg as usize) else {
+        let Some(t) = self.reel.borrow().times.get(msg as usize).copied() else {
             return format!("there is no message {msg}");
         };
         let c = f.pos as u64;
@@ -288,59 +419,54 @@ impl Film {
 
     /// Cycles from a message's release to its arrival.
     pub fn latency(&self, msg: u32) -> Option<u64> {
-        let t = self.times.get(msg as usize)?;
-        (t.finish() != super::source::NEVER).then(|| t.finish() - t.released())
+        let t = *self.reel.borrow().times.get(msg as usize)?;
+        (t.finish() != NEVER).then(|| t.finish() - t.released())
     }
 
-    /// The most flits any link carried over the run (at least 1).
+    /// The most flits any link carried over the run, or so far while it
+    /// is simulated (at least 1).
     pub fn busiest_link(&self) -> u64 {
-        let top = self
-            .by_load
-            .first()
-            .map_or(0, |&c| self.links[c as usize].busy);
-        top.max(1)
+        self.reel.borrow().peak.max(1)
     }
 
     /// The phase stop after `pos` (the end of the run if none is left).
     pub fn next_phase(&self, pos: usize) -> usize {
-        let i = self.phase_marks.partition_point(|&m| m <= pos);
-        self.phase_marks.get(i).copied().unwrap_or(self.cycles())
+        let marks = self.phase_marks();
+        let i = marks.partition_point(|&m| m <= pos);
+        marks.get(i).copied().unwrap_or(self.cycles())
     }
 
     /// The phase stop before `pos` (0 if none).
     pub fn prev_phase(&self, pos: usize) -> usize {
-        let i = self.phase_marks.partition_point(|&m| m < pos);
-        if i == 0 { 0 } else { self.phase_marks[i - 1] }
+        let marks = self.phase_marks();
+        let i = marks.partition_point(|&m| m < pos);
+        if i == 0 { 0 } else { marks[i - 1] }
     }
 
     /// Checkpoints kept, and their bytes together.
     pub fn checkpoint_use(&self) -> (usize, usize) {
-        (self.checkpoints.len(), self.checkpoints.weight())
+        let reel = self.reel.borrow();
+        (reel.checkpoints.len(), reel.checkpoints.weight())
     }
 
     /// Puts the replaying engine at cycle boundary `at`, from the nearest
     /// checkpoint unless it is already between that checkpoint and `at`.
     fn seek(&self, sim: &mut Simulator, at: u64) {
-        let k = self.checkpoints.nearest(at);
+        let reel = self.reel.borrow();
+        let k = reel.checkpoints.nearest(at);
         let now = sim.engine.now;
-        let from = self.checkpoints.now(k);
+        let from = reel.checkpoints.now(k);
         // Forward of the engine, restoring the newer checkpoint pays only
         // when it saves more replay than a restore costs: a player moving
         // a few cycles a frame goes on from where it is, though checkpoints
         // now lie a few hundred cycles apart.
-        let ahead = now >= from || self.moves(now, at) <= self.moves(from, at) + RESTORE_MOVES;
+        let moves = |from: u64| reel.moves(from, at);
+        let ahead = now >= from || moves(now) <= moves(from) + RESTORE_MOVES;
         if now > at || !ahead {
-            sim.rewind(&self.checkpoints, k, &self.times);
+            sim.rewind(&reel.checkpoints, k, &reel.times);
         }
+        drop(reel);
         while sim.engine.now < at && sim.advance_until(at) {}
-    }
-
-    /// Flit moves in cycles `from + 1 ..= to` (the run's activity).
-    fn moves(&self, from: u64, to: u64) -> u64 {
-        let (a, b) = (from as usize, (to as usize).min(self.activity.len()));
-        self.activity
-            .get(a..b)
-            .map_or(0, |s| s.iter().map(|&m| m as u64).sum())
     }
 
     /// The state after `pos` cycles (clamped to the run), with that cycle's
@@ -386,7 +512,8 @@ impl Film {
             return (sends, recvs);
         };
         let c = pos as u64;
-        for (m, t) in sim.engine.src.msgs.iter().zip(&self.times) {
+        let reel = self.reel.borrow();
+        for (m, t) in sim.engine.src.msgs.iter().zip(&reel.times) {
             let (s, d) = (m.src as usize, m.dst as usize);
             if s == d || (s != p && d != p) {
                 continue;
@@ -403,12 +530,37 @@ impl Film {
         (sends, recvs)
     }
 
+    /// Bytes of checkpoint `k` (for the tests).
+    #[cfg(test)]
+    pub(crate) fn checkpoint_sizes(&self, k: usize) -> (usize, usize) {
+        self.reel.borrow().checkpoints.sizes(k)
+    }
+
+    /// Restores checkpoint `k` into the replaying engine (for the tests).
+    #[cfg(test)]
+    pub(crate) fn restore(&self, k: usize) {
+        let reel = self.reel.borrow();
+        self.replay
+            .borrow_mut()
+            .rewind(&reel.checkpoints, k, &reel.times);
+    }
+
     /// The replaying engine's checksum after `pos` cycles (for the tests).
     #[cfg(test)]
     pub(crate) fn checksum_at(&self, pos: usize) -> Vec<(&'static str, u64)> {
         let mut sim = self.replay.borrow_mut();
         self.seek(&mut sim, pos as u64);
         sim.engine.checksum_parts()
+    }
+}
+
+impl Reel {
+    /// Flit moves in cycles `from + 1 ..= to` (the run's activity).
+    fn moves(&self, from: u64, to: u64) -> u64 {
+        let (a, b) = (from as usize, (to as usize).min(self.activity.len()));
+        self.activity
+            .get(a..b)
+            .map_or(0, |s| s.iter().map(|&m| m as u64).sum())
     }
 }
 

@@ -72,7 +72,7 @@ fn seeks(spec: TopologySpec, bytes: u64) {
         bytes as f64 / count as f64 / 1e3,
         bytes as f64 / 1e6
     );
-    let sizes: Vec<(usize, usize)> = (0..count).map(|k| f.checkpoints.sizes(k)).collect();
+    let sizes: Vec<(usize, usize)> = (0..count).map(|k| f.checkpoint_sizes(k)).collect();
     let key: Vec<usize> = sizes
         .iter()
         .step_by(super::super::checkpoint_store::KEYFRAME_EVERY)
@@ -88,13 +88,10 @@ fn seeks(spec: TopologySpec, bytes: u64) {
     );
     // Restoring alone, for every checkpoint.
     let mut restores = Vec::new();
-    {
-        let mut sim = f.replay.borrow_mut();
-        for k in 0..f.checkpoints.len() {
-            let t = Instant::now();
-            sim.rewind(&f.checkpoints, k, &f.times);
-            restores.push(t.elapsed().as_secs_f64() * 1e3);
-        }
+    for k in 0..count {
+        let t = Instant::now();
+        f.restore(k);
+        restores.push(t.elapsed().as_secs_f64() * 1e3);
     }
     println!(
         "restore: median {:.2} ms, max {:.2} ms",

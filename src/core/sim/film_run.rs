@@ -1,11 +1,21 @@
 //! [`FilmRun`]: the run that builds a [`Film`], a batch of cycles per
 //! step, checkpointing as it goes (see [`super::film`] for the spacing and
 //! the budget).
+//!
+//! A run may also be watched while it is simulated ([`FilmRun::watched`]):
+//! then the film is a second, empty [`Film`] with its own replaying
+//! engine, and every so often the run hands it a [`Chunk`] of what it did
+//! since the last one (the checkpoints it took or dropped, the flit moves
+//! of each cycle, the message times it set, the phases it finished), so
+//! the film can replay any cycle the run has reached while the run goes
+//! on. The checkpoints go over as the same operations in the same order,
+//! so the film's store ends equal to the run's.
 
+use super::checkpoint::Times;
 use super::checkpoint_store::Checkpoints;
 use super::film::{
-    BUDGET_PER_MESSAGE, CHECKPOINT_BUDGET, CHECKPOINT_CYCLES, CHECKPOINT_MOVES, FILM_MAX_CYCLES,
-    Film,
+    BUDGET_PER_MESSAGE, CHECKPOINT_BUDGET, CHECKPOINT_CYCLES, CHECKPOINT_MOVES, Chunk, Ending,
+    FILM_MAX_CYCLES, Film,
 };
 use super::simulator::Simulator;
 use super::view::SimView;
@@ -29,6 +39,17 @@ pub struct FilmRun {
     last: (u64, u64),
     budget: usize,
     failed: Option<SimError>,
+    /// While watched: each message's times as the film last heard them,
+    /// the cycles whose activity went over (the first of `activity`), and
+    /// the phase marks that did.
+    watch: Option<Watch>,
+}
+
+/// What a watched run has handed over so far.
+struct Watch {
+    known: Vec<Times>,
+    cycles_sent: usize,
+    marks_sent: usize,
 }
 
 impl FilmRun {
@@ -52,7 +73,60 @@ impl FilmRun {
                 .saturating_sub(BUDGET_PER_MESSAGE * traffic.messages.len())
                 .max(CHECKPOINT_BUDGET / 4),
             failed: None,
+            watch: None,
         })
+    }
+
+    /// A run watched while it is simulated: the run, and the film that
+    /// its [`FilmRun::chunk`]s fill (a second engine replays it: the
+    /// memory of two simulators).
+    pub fn watched(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<(FilmRun, Film), SimError> {
+        let mut run = FilmRun::new(spec, cfg, traffic)?;
+        let film = Film::watched(spec, Simulator::new(spec, cfg, traffic)?);
+        run.checkpoints.keep_journal();
+        run.watch = Some(Watch {
+            known: vec![Times::UNKNOWN; traffic.messages.len()],
+            cycles_sent: 0,
+            marks_sent: 0,
+        });
+        Ok((run, film))
+    }
+
+    /// What the run did since the last chunk (a pass over the messages:
+    /// take one every few hundred thousand flit moves, not every step),
+    /// for [`Film::absorb`]; with the run's figures once it is over.
+    /// Empty for a run that is not watched.
+    pub fn chunk(&mut self) -> Chunk {
+        let e = &self.sim.engine;
+        let mut chunk = Chunk {
+            ops: self.checkpoints.drain(),
+            activity: Vec::new(),
+            times: Vec::new(),
+            marks: Vec::new(),
+            peak: e.busy[..e.fab.links()].iter().copied().max().unwrap_or(0),
+            end: None,
+        };
+        let Some(w) = &mut self.watch else {
+            return chunk;
+        };
+        chunk.activity = std::mem::take(&mut self.activity);
+        w.cycles_sent += chunk.activity.len();
+        chunk.times = e.times_since(&mut w.known);
+        chunk.marks = e.src.phase_marks[w.marks_sent..].to_vec();
+        w.marks_sent = e.src.phase_marks.len();
+        if self.sim.is_over() && self.failed.is_none() {
+            chunk.end = Some(Ending::of(&self.sim));
+        }
+        chunk
+    }
+
+    /// Flit moves so far.
+    pub fn moved(&self) -> u64 {
+        self.sim.engine.moved
     }
 
     /// Sets the least spacing of checkpoints, in moves, and the first, in
@@ -61,6 +135,13 @@ impl FilmRun {
         self.every_moves = moves.max(1);
         self.least_moves = self.every_moves;
         self.every_cycles = cycles.max(1);
+        self
+    }
+
+    /// Keeps the checkpoints under `bytes` (the tests thin them often).
+    #[cfg(test)]
+    pub fn with_budget(mut self, bytes: usize) -> Self {
+        self.budget = bytes;
         self
     }
 
@@ -84,7 +165,9 @@ impl FilmRun {
             // 65,535 channels (the 1,024-node fat tree has 10,240).
             self.activity
                 .push((e.moved - moved).min(u16::MAX as u64) as u16);
-            self.activity.resize(e.now as usize, 0);
+            // A watched run hands its activity over chunk by chunk.
+            let sent = self.watch.as_ref().map_or(0, |w| w.cycles_sent);
+            self.activity.resize(e.now as usize - sent, 0);
         }
         if e.now > FILM_MAX_CYCLES {
             let (what, got, max) = ("cycles", e.now, FILM_MAX_CYCLES);
@@ -151,5 +234,110 @@ impl Stepper for FilmRun {
             self.checkpoints,
             self.activity,
         ))
+    }
+}
+
+/// Flit moves between two chunks of a watched run (about 5 ms of
+/// simulation natively; a pass over the messages costs far less).
+pub const CHUNK_MOVES: u64 = 200_000;
+/// Cycles between two chunks at most, for stretches in which little moves.
+pub const CHUNK_CYCLES: u64 = 4_000;
+
+/// A run watched while it is simulated, as a stepper: [`WatchedRun::film`]
+/// plays every cycle simulated so far while the steps go on, and the
+/// output is that same film, complete (or why the run failed).
+pub struct WatchedRun {
+    run: FilmRun,
+    film: std::rc::Rc<Film>,
+    /// Moves and cycle at the last chunk; whether the last one was taken.
+    last: (u64, u64),
+    over: bool,
+    /// Moves or cycles after which a chunk is taken.
+    every: (u64, u64),
+}
+
+impl WatchedRun {
+    /// Checks the inputs; the first step hands the film its first cycles.
+    pub fn new(spec: TopologySpec, cfg: &SimConfig, traffic: &Traffic) -> Result<Self, SimError> {
+        let (run, film) = FilmRun::watched(spec, cfg, traffic)?;
+        Ok(WatchedRun {
+            run,
+            film: std::rc::Rc::new(film),
+            last: (0, 0),
+            over: false,
+            every: (CHUNK_MOVES, CHUNK_CYCLES),
+        })
+    }
+
+    /// Chunks every `moves` flit moves or `cycles` cycles (the tests hand
+    /// the film a few cycles at a time).
+    pub fn chunked(mut self, moves: u64, cycles: u64) -> Self {
+        self.every = (moves.max(1), cycles.max(1));
+        self
+    }
+
+    /// See [`FilmRun::with_budget`].
+    #[cfg(test)]
+    pub fn with_budget(mut self, bytes: usize) -> Self {
+        self.run = self.run.with_budget(bytes);
+        self
+    }
+
+    /// The running engine's checksum (for the tests).
+    #[cfg(test)]
+    pub(crate) fn engine_checksum(&self) -> Vec<(&'static str, u64)> {
+        self.run.sim.engine.checksum_parts()
+    }
+
+    /// With checkpoints every `moves` flit moves or `cycles` cycles (the
+    /// tests make them dense).
+    pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
+        self.run = self.run.with_spacing(moves, cycles);
+        self
+    }
+
+    /// The film, as far as the run has come.
+    pub fn film(&self) -> std::rc::Rc<Film> {
+        self.film.clone()
+    }
+
+    /// Cycles simulated so far.
+    pub fn cycle(&self) -> u64 {
+        self.run.cycle()
+    }
+}
+
+impl Stepper for WatchedRun {
+    type Output = Result<std::rc::Rc<Film>, SimError>;
+
+    fn step(&mut self) -> bool {
+        if self.over {
+            return false;
+        }
+        let more = self.run.step();
+        let (moved, now) = (self.run.moved(), self.run.cycle());
+        let first = self.film.cycles() == 0;
+        if !more
+            || first
+            || moved - self.last.0 >= self.every.0
+            || now - self.last.1 >= self.every.1
+        {
+            self.film.absorb(self.run.chunk());
+            self.last = (moved, now);
+        }
+        self.over = !more;
+        more
+    }
+
+    fn progress(&self) -> Progress {
+        self.run.progress()
+    }
+
+    fn finish(mut self: Box<Self>) -> Self::Output {
+        while self.step() {}
+        match self.run.failed.take() {
+            Some(e) => Err(e),
+            None => Ok(self.film),
+        }
     }
 }

@@ -4,14 +4,14 @@
 //! configurations.
 
 use super::film::Film;
-use super::film_run::FilmRun;
+use super::film_run::{FilmRun, WatchedRun};
 use super::simulator::Simulator;
 use super::tests::random_perm;
 use super::*;
 use crate::com::fig7::Fig7Config;
 use crate::net::TopologySpec;
 use crate::rng::Rng;
-use crate::step::run;
+use crate::step::{Stepper, run};
 use proptest::prelude::*;
 
 /// A film with a checkpoint every `every` cycles (and every 50 moves).
@@ -26,10 +26,16 @@ fn film(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64) -> Film {
 fn same_as_recorded(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64, seed: u64) {
     let (r, tl) = simulate_with_timeline(spec, cfg, t).unwrap();
     let f = film(spec, cfg, t, every);
+    frames_as_recorded(&f, &r, &tl, spec, seed);
+}
+
+/// [`same_as_recorded`] for a film `f` of the run `r`, `tl`.
+fn frames_as_recorded(f: &Film, r: &SimResult, tl: &Timeline, spec: TopologySpec, seed: u64) {
     assert_eq!(f.cycles(), tl.cycles(), "{spec:?}");
-    assert_eq!(f.phase_marks, tl.phase_marks);
-    assert_eq!(f.links, r.links);
-    assert_eq!(f.delivered, r.delivered_messages);
+    assert_eq!(*f.phase_marks(), tl.phase_marks[..]);
+    assert_eq!(*f.links(), r.links[..]);
+    assert_eq!(f.delivered(), r.delivered_messages);
+    assert_eq!(f.outcome(), Some(r.outcome.clone()));
     let mut order: Vec<usize> = (1..=f.cycles()).collect();
     // Forward, then in a shuffled order (seeks back and forth).
     let mut rng = Rng::new(seed);
@@ -98,6 +104,69 @@ fn scheduled(n: usize, d: usize, seed: u64, bytes: u64, sync: Sync) -> Traffic {
     Traffic::from_schedule(&s, sync)
 }
 
+/// A film watched while its run is simulated, checked as it grows: after
+/// every chunk, frames at random cycles up to the one reached equal the
+/// recorded run's (seeks back and forth through a film still growing),
+/// and the replaying engine at the cycle reached equals the running one;
+/// once complete it is checked as a finished film, and its checkpoints
+/// are those of a finished film built with the same spacing and budget.
+fn watched_as_recorded(
+    spec: TopologySpec,
+    cfg: &SimConfig,
+    t: &Traffic,
+    every: u64,
+    budget: usize,
+    seed: u64,
+) {
+    let (r, tl) = simulate_with_timeline(spec, cfg, t).unwrap();
+    let mut w = WatchedRun::new(spec, cfg, t)
+        .unwrap()
+        .with_spacing(50, every)
+        .with_budget(budget)
+        .chunked(1 + seed % 300, 1 + seed % 13);
+    let f = w.film();
+    let mut rng = Rng::new(seed);
+    let mut chunks = 0;
+    while w.step() {
+        let n = f.cycles();
+        assert!(!f.is_complete() && f.outcome().is_none());
+        if n == 0 || n == chunks {
+            continue;
+        }
+        chunks = n;
+        for _ in 0..3 {
+            let pos = 1 + rng.below(n);
+            let fr = f.frame_full(pos);
+            assert_eq!(
+                fr.view,
+                tl.state_at(pos),
+                "{spec:?} cycle {pos} of {n} so far"
+            );
+            if pos > 1 {
+                assert_eq!(
+                    fr.events,
+                    tl.events(pos),
+                    "{spec:?} cycle {pos} of {n} so far"
+                );
+            }
+        }
+        assert_eq!(f.checksum_at(n), w.engine_checksum(), "{spec:?} at {n}");
+    }
+    let done = Box::new(w).finish().unwrap();
+    assert!(std::rc::Rc::ptr_eq(&done, &f) && f.is_complete());
+    frames_as_recorded(&f, &r, &tl, spec, seed);
+    let finished = run(Box::new(
+        FilmRun::new(spec, cfg, t)
+            .unwrap()
+            .with_spacing(50, every)
+            .with_budget(budget),
+    ))
+    .unwrap();
+    assert_eq!(f.checkpoint_use(), finished.checkpoint_use());
+    assert_eq!(f.busiest(8), finished.busiest(8));
+    assert_eq!(f.busiest_link(), finished.busiest_link());
+}
+
 #[test]
 fn frames_match_a_recorded_run_on_both_networks() {
     for seed in 1..=3 {
@@ -120,6 +189,7 @@ fn frames_match_a_recorded_run_on_both_networks() {
                 };
                 same_as_recorded(spec, &cfg, &t, 5 + seed * 7, seed);
                 same_checksums(spec, &cfg, &t, 3 + seed, seed);
+                watched_as_recorded(spec, &cfg, &t, 4 + seed, 20_000 * seed as usize, seed);
             }
         }
     }
@@ -172,6 +242,7 @@ proptest! {
         let t = Traffic::pairs(n, &pairs, bytes);
         same_as_recorded(spec, &cfg, &t, every, seed);
         same_checksums(spec, &cfg, &t, every, seed);
+        watched_as_recorded(spec, &cfg, &t, every, (v[0] as usize + 1) * 100, seed);
     }
 }
 

@@ -41,20 +41,21 @@ pub fn channel(tl: &Film, f: &Frame, ch: u32) -> Figures {
         .filter(|w| w.channel == ch)
         .map(|w| tl.packet_name(f, w.packet))
         .collect();
-    let total = tl.links.get(c).copied().unwrap_or_default();
+    // The whole run's figures are known once it is simulated to the end.
+    let total = tl.links().get(c).copied();
+    let waited = match total {
+        Some(t) => format!("{} so far, {} in the whole run", v.blocked[c], t.blocked),
+        None => format!("{} so far", v.blocked[c]),
+    };
     let mut lines = vec![
         ("carried so far", format!("{load} flits")),
         ("held by", held),
         ("heads waiting for it", some(waiting)),
-        (
-            "cycles with a head waiting",
-            format!(
-                "{} so far, {} in the whole run",
-                v.blocked[c], total.blocked
-            ),
-        ),
-        ("whole run", format!("{} flits", total.busy)),
+        ("cycles with a head waiting", waited),
     ];
+    if let Some(t) = total {
+        lines.push(("whole run", format!("{} flits", t.busy)));
+    }
     if c < v.links {
         let b = &v.buffers;
         lines.insert(

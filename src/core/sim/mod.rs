@@ -133,8 +133,8 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use film::{Film, Frame};
-pub use film_run::FilmRun;
+pub use film::{Chunk, Film, Frame};
+pub use film_run::{FilmRun, WatchedRun};
 pub use simulator::{SimOutput, Simulator};
 
 use crate::net::TopologySpec;

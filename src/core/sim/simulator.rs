@@ -128,6 +128,11 @@ impl Simulator {
         self.outcome.clone().unwrap_or(Outcome::Completed)
     }
 
+    /// Whether the run has stopped (completed, deadlocked or timed out).
+    pub(crate) fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
     /// Cycles run so far.
     pub fn cycle(&self) -> u64 {
         self.engine.now

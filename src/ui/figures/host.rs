@@ -13,7 +13,7 @@ use crate::book::route::{DEFER, STEP};
 use crate::core::step::Progress;
 use crate::ui::job::{JobState, use_job};
 use crate::ui::parts::deferred::{Waiting, use_in_sight};
-use crate::ui::player::{PlayerHandle, use_player};
+use crate::ui::player::{PlayerHandle, use_growing_player};
 use crate::ui::theme::{Theme, use_theme};
 use crate::ui::url::UrlState;
 use std::rc::Rc;
@@ -238,9 +238,14 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
         move |(k, _)| figure.compute(k),
     );
 
-    let len = match &job.state {
-        JobState::Done(out) => figure.steps(out),
-        _ => 0,
+    // A figure whose preview has steps (a simulation watched while it
+    // runs) plays them while the work goes on; the trace grows until done.
+    let (len, growing) = match &job.state {
+        JobState::Done(out) => (figure.steps(out), false),
+        JobState::Running {
+            preview: Some(out), ..
+        } => (figure.steps(out), true),
+        _ => (0, false),
     };
     let start_at_end = figure.start_at_end();
     let default_pos = |len: usize| if start_at_end { len } else { 0 };
@@ -250,13 +255,24 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     let pos = use_state(|| Pos::Pending);
     let step_notice = use_state(|| None::<Notice>);
     let seen_key = use_mut_ref(|| None::<AnyKey>);
+    // The key under which the reader moved while the trace was growing.
+    let early = use_mut_ref(|| None::<AnyKey>);
     let done = matches!(job.state, JobState::Done(_));
     if done {
         let first = seen_key.borrow().is_none();
         let changed = seen_key.borrow().as_ref() != Some(&key);
         if changed {
             *seen_key.borrow_mut() = Some(key.clone());
-            let (p, note) = if first {
+            // Where the reader went while the trace grew stays, unless the
+            // link names a step (which waits for the whole trace).
+            let early = early.borrow().as_ref() == Some(&key);
+            let moved = match *pos {
+                Pos::At(p) if early && !(first && props.step.is_some()) => Some(p),
+                _ => None,
+            };
+            let (p, note) = if let Some(p) = moved {
+                (p.min(len), None)
+            } else if first {
                 parse_step(props.step.as_deref(), len, default_pos(len), &props.prefix)
             } else {
                 (default_pos(len), None)
@@ -265,16 +281,25 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
             step_notice.set(note);
         }
     }
+    // While a trace grows, a position the reader did not choose for it
+    // (one left by earlier settings) is not kept.
+    let stale = growing && early.borrow().as_ref() != Some(&key);
     let at = match *pos {
-        Pos::At(p) => p.min(len),
-        Pos::Pending => default_pos(len),
+        Pos::At(p) if !stale => p.min(len),
+        _ => default_pos(len),
     };
 
     let on_seek = {
         let pos = pos.clone();
-        Callback::from(move |p: usize| pos.set(Pos::At(p)))
+        let (early, key) = (early.clone(), key.clone());
+        Callback::from(move |p: usize| {
+            if growing {
+                *early.borrow_mut() = Some(key.clone());
+            }
+            pos.set(Pos::At(p))
+        })
     };
-    let player = use_player(len, at, on_seek);
+    let player = use_growing_player(len, at, on_seek, growing);
 
     // Keep the URL in step: settings that differ from the chapter's defaults,
     // and the step when it is not where the figure would start. Not while

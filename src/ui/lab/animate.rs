@@ -12,7 +12,7 @@ use crate::core::schedule::Schedule;
 use crate::ui::job::{JobState, job_progress, use_job};
 use crate::ui::netview::{LivePicture, NetAnimator};
 use crate::ui::parts::report::refused;
-use crate::ui::player::use_player;
+use crate::ui::player::use_growing_player;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -78,19 +78,24 @@ fn LabFilm(props: &AnimProps) -> Html {
         let spec = p.net.unwrap_or(TopologySpec::FatTree { procs: p.com.n() });
         Box::new(animate(&p.candidate, &p.com, &p.schedule, spec, p.seed))
     });
-    let len = match &job.state {
-        JobState::Done(r) => match &**r {
-            SimRun::Ready(r) => r.film.cycles(),
-            _ => 0,
-        },
+    let cycles = |r: &SimRun| match r {
+        SimRun::Ready(r) => r.film.cycles(),
         _ => 0,
+    };
+    // A run watched while it is simulated plays as it grows.
+    let (len, growing) = match &job.state {
+        JobState::Done(r) => (cycles(r), false),
+        JobState::Running {
+            preview: Some(r), ..
+        } => (cycles(r), true),
+        _ => (0, false),
     };
     let pos = use_state(|| 0usize);
     let on_seek = {
         let pos = pos.clone();
         Callback::from(move |k: usize| pos.set(k))
     };
-    let player = use_player(len, (*pos).min(len), on_seek);
+    let player = use_growing_player(len, (*pos).min(len), on_seek, growing);
     let id: AttrValue = format!("{}-net", props.id).into();
     let body = |r: &SimRun| match r {
         SimRun::Refused(why) => refused(why),

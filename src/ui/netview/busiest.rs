@@ -18,14 +18,19 @@ pub fn table(
     selected: Option<Pick>,
     on_pick: &Callback<Option<Pick>>,
 ) -> Html {
+    if !film.is_complete() {
+        return html! {
+            <p class="busiest-note">{format!("The run's {ROWS} busiest links are listed here once the whole run is simulated.")}</p>
+        };
+    }
     let v = &f.view;
+    let links = film.links();
     let rows = film
         .busiest(ROWS)
-        .iter()
-        .copied()
-        .filter(|&c| film.links[c as usize].busy > 0)
+        .into_iter()
+        .filter(|&c| links[c as usize].busy > 0)
         .map(|c| {
-            let total = film.links[c as usize];
+            let total = links[c as usize];
             let name = film.fabric().describe(c);
             let on = selected == Some(Pick::Link(c));
             let pick = {

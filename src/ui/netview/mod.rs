@@ -242,9 +242,14 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
         if z == 1 { ";max-width:100%" } else { "" }
     );
     let label = format!(
-        "{} at cycle {pos} of {}: {} of {} messages delivered.",
+        "{} at cycle {pos} of {}{}: {} of {} messages delivered.",
         tl.fabric().spec().name(),
         tl.cycles(),
+        if tl.is_complete() {
+            ""
+        } else {
+            " simulated so far"
+        },
         frame.view.delivered_messages,
         tl.messages()
     );

@@ -43,7 +43,15 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
             sw => inspect::switch(tl, f, sw),
         },
     });
-    let done = tl.phase_marks.partition_point(|&m| m as u64 <= v.cycle);
+    let (done, marks) = {
+        let marks = tl.phase_marks();
+        (marks.partition_point(|&m| m as u64 <= v.cycle), marks.len())
+    };
+    let phases = if tl.is_complete() {
+        format!("{done} of {marks}")
+    } else {
+        format!("{done} ({marks} by the last cycle simulated so far)")
+    };
     let time = match tl.spec() {
         crate::core::net::TopologySpec::FatTree { .. } => format!(
             "{:.1} µs on the CM-5 (a cycle is 0.2 µs, a 4-byte flit at 20 MB/s)",
@@ -70,10 +78,7 @@ pub fn html(tl: &Film, s: &Scene, delivered: usize) -> String {
         ("flits delivered", v.delivered_flits.to_string()),
         ("heads waiting now", v.waits.len().to_string()),
         ("flits moving this cycle", tl.activity(f.pos).to_string()),
-        (
-            "phases complete",
-            format!("{done} of {}", tl.phase_marks.len()),
-        ),
+        ("phases complete", phases),
     ];
     if let Some((m, _)) = &s.follow {
         counts.push(("followed", tl.whereabouts(f, *m)));

@@ -69,7 +69,10 @@ fn framed(
                 { view }
             </>
         },
-        (Some(view), None) => view,
+        // The same shape as above, so a view shown under the progress bar
+        // (a film that plays while it is simulated) is kept, not mounted
+        // again, when the work is done.
+        (Some(view), None) => html! { <>{ Html::default() }{ view }</> },
         (None, Some((progress, elapsed_ms, workers))) => html! {
             { job_progress(&JobProgressProps { progress, elapsed_ms, cancel: c.cancel, what: what.into(), workers }) }
         },

@@ -44,6 +44,9 @@ pub struct PlayerHandle {
     pub pos: usize,
     pub playing: bool,
     pub speed: usize,
+    /// Whether the trace is still growing (a simulation watched while it
+    /// runs): playing waits at its end instead of stopping.
+    pub growing: bool,
     pub seek: Callback<usize>,
     /// Moves the position without pausing (a figure passing over what is
     /// not worth a frame, such as a simulation's idle cycles).
@@ -56,7 +59,8 @@ pub struct PlayerHandle {
 
 impl PartialEq for PlayerHandle {
     fn eq(&self, o: &Self) -> bool {
-        (self.len, self.pos, self.playing, self.speed) == (o.len, o.pos, o.playing, o.speed)
+        (self.len, self.pos, self.playing, self.speed, self.growing)
+            == (o.len, o.pos, o.playing, o.speed, o.growing)
     }
 }
 
@@ -64,6 +68,7 @@ impl PartialEq for PlayerHandle {
 struct Live {
     len: usize,
     pos: usize,
+    growing: bool,
     on_seek: Callback<usize>,
 }
 
@@ -71,21 +76,35 @@ struct Live {
 /// the figure's position.
 #[hook]
 pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHandle {
+    use_growing_player(len, pos, on_seek, false)
+}
+
+/// [`use_player`] for a trace that may still be `growing`: playing waits
+/// at its end for the next steps, and starts there rather than over.
+#[hook]
+pub fn use_growing_player(
+    len: usize,
+    pos: usize,
+    on_seek: Callback<usize>,
+    growing: bool,
+) -> PlayerHandle {
     let playing = use_state_eq(|| false);
     let speed = use_state_eq(|| DEFAULT_SPEED);
     let live = use_mut_ref(|| Live {
         len,
         pos,
+        growing,
         on_seek: on_seek.clone(),
     });
     *live.borrow_mut() = Live {
         len,
         pos,
+        growing,
         on_seek: on_seek.clone(),
     };
 
     // Stop at the end, and when the trace shrinks under the cursor.
-    if *playing && pos >= len {
+    if *playing && pos >= len && !growing {
         playing.set(false);
     }
 
@@ -107,7 +126,10 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
                     due = (due - ms).clamp(0.0, ms);
                     let l = live.borrow();
                     if l.pos >= l.len {
-                        playing_handle.set(false);
+                        // A growing trace's end is where playing waits.
+                        if !l.growing {
+                            playing_handle.set(false);
+                        }
                     } else {
                         l.on_seek.emit((l.pos + stride).min(l.len));
                     }
@@ -127,8 +149,9 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
                     if *playing {
                         playing.set(false);
                     } else if l.len > 0 {
-                        // Playing from the end starts over, as media players do.
-                        if l.pos >= l.len {
+                        // Playing from the end starts over, as media players
+                        // do (a growing trace's end waits for more instead).
+                        if l.pos >= l.len && !l.growing {
                             l.on_seek.emit(0);
                         }
                         playing.set(true);
@@ -186,6 +209,7 @@ pub fn use_player(len: usize, pos: usize, on_seek: Callback<usize>) -> PlayerHan
         pos,
         playing: *playing,
         speed: *speed,
+        growing,
         seek,
         pass,
         act,
@@ -239,6 +263,7 @@ pub fn controls(p: &PlayerHandle, caption: &str, unit: &str) -> Html {
     };
     let at_start = p.pos == 0;
     let at_end = p.pos >= p.len;
+    let so_far = if p.growing { " simulated so far" } else { "" };
     html! {
         <div class="player">
             <div class="player-buttons" role="toolbar" aria-label={format!("{unit} player")}>
@@ -257,9 +282,9 @@ pub fn controls(p: &PlayerHandle, caption: &str, unit: &str) -> Html {
                     aria-label="Next step (→)" title="Forward (→)">{icons::next()}</button>
                 <button type="button" onclick={act(Action::Last)} disabled={at_end}
                     aria-label="Last step (End)" title="Last (End)">{icons::last()}</button>
-                <span class="position" aria-hidden="true">{format!("{unit} {} / {}", p.pos, p.len)}</span>
+                <span class="position" aria-hidden="true">{format!("{unit} {} / {}{so_far}", p.pos, p.len)}</span>
                 <input class="scrubber" type="range" min="0" max={p.len.to_string()} value={p.pos.to_string()}
-                    aria-label={format!("{unit} position")} aria-valuetext={format!("{unit} {} of {}", p.pos, p.len)}
+                    aria-label={format!("{unit} position")} aria-valuetext={format!("{unit} {} of {}{so_far}", p.pos, p.len)}
                     oninput={on_scrub} />
                 <label class="speed">{"speed"}
                     <select onchange={on_speed} aria-label="playback speed">
