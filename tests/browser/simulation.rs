@@ -393,6 +393,9 @@ async fn a_run_plays_while_it_is_simulated() {
     );
     computed(&m).await;
     let done = position(&m, "netsim");
-    assert!(done.starts_with("cycle 1 / ") && !done.contains("so far"), "{done}");
+    assert!(
+        done.starts_with("cycle 1 / ") && !done.contains("so far"),
+        "{done}"
+    );
     assert!(m.find("#widget-netsim table.busiest").is_some());
 }
