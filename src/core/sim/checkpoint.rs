@@ -62,6 +62,20 @@ impl Times {
         finish: u32::MAX,
     };
 
+    /// The three times as stored ("never" is [`u32::MAX`]).
+    pub fn raw(&self) -> [u32; 3] {
+        [self.released, self.started, self.finish]
+    }
+
+    /// What [`Times::raw`] gave.
+    pub fn from_raw([released, started, finish]: [u32; 3]) -> Times {
+        Times {
+            released,
+            started,
+            finish,
+        }
+    }
+
     #[inline(always)]
     pub fn released(&self) -> u64 {
         wide(self.released)

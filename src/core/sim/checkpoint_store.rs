@@ -24,6 +24,7 @@
 use super::checkpoint::{Times, block_spans};
 use super::checkpoint_codec::{counters, decode, encode, rising, set_counters};
 use super::engine::Engine;
+use super::film_chunk::In;
 use super::varint::{Reader, Writer};
 use crate::rng::Rng;
 
@@ -92,6 +93,70 @@ pub(crate) enum StoreOp {
     },
     /// Every other checkpoint dropped.
     Thin,
+}
+
+impl StoreOp {
+    /// The operation as bytes ([`super::film_chunk`]).
+    pub fn write(&self, w: &mut Writer) {
+        match self {
+            StoreOp::Thin => w.u(0),
+            StoreOp::Take {
+                cp,
+                marks,
+                width,
+                rising,
+            } => {
+                w.u(1);
+                w.u(cp.now);
+                cp.rng.state().iter().for_each(|&x| w.u(x));
+                for part in [&cp.counters, &cp.rest] {
+                    w.u(part.len() as u64);
+                    w.bytes.extend_from_slice(part);
+                }
+                w.u(marks.len() as u64);
+                marks.iter().for_each(|&m| w.u(m));
+                w.u(*width as u64);
+                w.u(*rising as u64);
+            }
+        }
+    }
+
+    /// What [`StoreOp::write`] wrote.
+    pub fn read(r: &mut In) -> Result<StoreOp, String> {
+        match r.u()? {
+            0 => Ok(StoreOp::Thin),
+            1 => {
+                let now = r.u()?;
+                let mut s = [0u64; 4];
+                for x in &mut s {
+                    *x = r.u()?;
+                }
+                let mut part = || -> Result<Box<[u8]>, String> {
+                    let n = r.count()?;
+                    Ok(r.bytes(n)?.into())
+                };
+                let (counters, rest) = (part()?, part()?);
+                let n = r.count()?;
+                let marks = (0..n).map(|_| r.u()).collect::<Result<_, _>>()?;
+                let (width, rising) = (r.u()? as usize, r.u()? as usize);
+                if rising > width {
+                    return Err("a checkpoint's counters do not add up".into());
+                }
+                Ok(StoreOp::Take {
+                    cp: Checkpoint {
+                        now,
+                        counters,
+                        rest,
+                        rng: Rng::from_state(s),
+                    },
+                    marks,
+                    width,
+                    rising,
+                })
+            }
+            k => Err(format!("a checkpoint operation is marked {k}")),
+        }
+    }
 }
 
 /// The checkpoints of one run, in order of their cycle.

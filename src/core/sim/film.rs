@@ -32,9 +32,10 @@
 //! in about 30 MB of its 32 MB: a seek replays 114,000 moves on average.
 
 use super::checkpoint::Times;
-use super::checkpoint_store::{Checkpoints, StoreOp};
+use super::checkpoint_store::Checkpoints;
 use super::engine::Engine;
 use super::fabric::Fabric;
+pub use super::film_chunk::{Chunk, Ending};
 use super::simulator::Simulator;
 use super::source::Log;
 use super::source::NEVER;
@@ -151,46 +152,6 @@ struct Reel {
     peak: u64,
     /// The run's figures, once it is over.
     end: Option<Ending>,
-}
-
-/// A finished run's figures.
-pub struct Ending {
-    /// Each channel's figures over the whole run.
-    links: Vec<LinkStats>,
-    /// Links by the flits they carried over the run, busiest first.
-    by_load: Vec<u32>,
-    outcome: Outcome,
-    /// Messages delivered by the end.
-    delivered: usize,
-}
-
-impl Ending {
-    /// The figures of `sim`'s run, which is over.
-    pub(super) fn of(sim: &Simulator) -> Ending {
-        let e = &sim.engine;
-        let links = e.link_stats();
-        let mut by_load: Vec<u32> = (0..e.fab.links() as u32).collect();
-        crate::sorting::sort_by_u64(&mut by_load, |&c| u64::MAX - links[c as usize].busy);
-        Ending {
-            links,
-            by_load,
-            outcome: sim.outcome(),
-            delivered: e.src.delivered,
-        }
-    }
-}
-
-/// What a run simulated while it is watched adds to its film
-/// ([`super::FilmRun::chunk`], [`Film::absorb`]): the checkpoints taken
-/// (and thinned), the flit moves of the cycles run, the message times
-/// set, the phases finished, and, at the end, the run's figures.
-pub struct Chunk {
-    pub(super) ops: Vec<StoreOp>,
-    pub(super) activity: Vec<u16>,
-    pub(super) times: Vec<(u32, Times)>,
-    pub(super) marks: Vec<u64>,
-    pub(super) peak: u64,
-    pub(super) end: Option<Ending>,
 }
 
 impl Film {

@@ -254,6 +254,9 @@ pub struct WatchedRun {
     over: bool,
     /// Moves or cycles after which a chunk is taken.
     every: (u64, u64),
+    /// Whether chunks go over as bytes, as from a worker (the tests).
+    #[cfg(test)]
+    bytes: bool,
 }
 
 impl WatchedRun {
@@ -266,7 +269,16 @@ impl WatchedRun {
             last: (0, 0),
             over: false,
             every: (CHUNK_MOVES, CHUNK_CYCLES),
+            #[cfg(test)]
+            bytes: false,
         })
+    }
+
+    /// Hands every chunk over as bytes, as a worker does.
+    #[cfg(test)]
+    pub fn through_bytes(mut self, bytes: bool) -> Self {
+        self.bytes = bytes;
+        self
     }
 
     /// Chunks every `moves` flit moves or `cycles` cycles (the tests hand
@@ -322,7 +334,13 @@ impl Stepper for WatchedRun {
             || moved - self.last.0 >= self.every.0
             || now - self.last.1 >= self.every.1
         {
-            self.film.absorb(self.run.chunk());
+            let chunk = self.run.chunk();
+            #[cfg(test)]
+            let chunk = match self.bytes {
+                true => Chunk::from_bytes(&chunk.to_bytes()).expect("a chunk reads back"),
+                false => chunk,
+            };
+            self.film.absorb(chunk);
             self.last = (moved, now);
         }
         self.over = !more;

@@ -123,7 +123,8 @@ fn watched_as_recorded(
         .unwrap()
         .with_spacing(50, every)
         .with_budget(budget)
-        .chunked(1 + seed % 300, 1 + seed % 13);
+        .chunked(1 + seed % 300, 1 + seed % 13)
+        .through_bytes(seed % 2 == 0);
     let f = w.film();
     let mut rng = Rng::new(seed);
     let mut chunks = 0;
@@ -277,4 +278,35 @@ fn a_followed_message_is_found_where_it_is() {
         f.whereabouts(&f.frame(0), 0),
         "0→2 may start, and waits for its sender or receiver"
     );
+}
+
+#[test]
+fn bytes_that_are_not_a_chunk_are_refused() {
+    let spec = TopologySpec::Mesh { rows: 2, cols: 2 };
+    let t = Traffic::pairs(4, &all_to_all(4, 0), 64);
+    let (mut r, _) = FilmRun::watched(spec, &SimConfig::delta(), &t).unwrap();
+    while r.step() {}
+    let whole = r.chunk().to_bytes();
+    let back = super::Chunk::from_bytes(&whole).unwrap();
+    assert!(back.is_last() && back.cycles() > 0);
+    assert_eq!(back.to_bytes(), whole);
+    // Cut short anywhere, or followed by more: an error, not a panic.
+    for cut in 0..whole.len() {
+        assert!(
+            super::Chunk::from_bytes(&whole[..cut]).is_err(),
+            "cut at {cut}"
+        );
+    }
+    let mut more = whole.clone();
+    more.push(0);
+    let err = |b: &[u8]| super::Chunk::from_bytes(b).err().unwrap_or_default();
+    assert!(err(&more).contains("left over"), "{}", err(&more));
+    // A count far past the bytes there are is caught before allocating.
+    let huge = [0xff, 0xff, 0xff, 0xff, 0x0f];
+    assert!(err(&huge).contains("counts"), "{}", err(&huge));
+    let mut rng = Rng::new(4);
+    for _ in 0..2000 {
+        let junk: Vec<u8> = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect();
+        let _ = super::Chunk::from_bytes(&junk);
+    }
 }

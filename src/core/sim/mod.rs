@@ -91,6 +91,7 @@ pub mod error;
 pub mod exchange;
 pub mod fabric;
 pub mod film;
+mod film_chunk;
 mod film_run;
 mod fused;
 pub mod inspect;
