@@ -1,5 +1,6 @@
 // The network animator at the papers' scale, in headless Chromium: how
-// soon the first picture appears, how long the whole run takes to
+// soon the first picture appears, how soon the player opens (at once for
+// a run watched while it is simulated), how long the whole run takes to
 // simulate, the wasm module's memory at the end, how long a seek takes to
 // show (scrubber to painted canvas), and the frame intervals while playing
 // at the fastest speed. Used by bench.mjs; prints one line per case.
@@ -22,6 +23,8 @@ export async function netscale(browser, base, c, opts = {}) {
   await page.waitForSelector('figure.widget canvas[data-draw-ms]', { timeout: 60000 });
   const firstPicture = Date.now() - t0;
   await page.waitForSelector('figure.widget input[type=range]', { timeout: opts.timeout || 300000 });
+  const playable = Date.now() - t0;
+  await page.waitForFunction(() => !document.querySelector('figure.widget .job'), null, { timeout: opts.timeout || 300000, polling: 100 });
   const complete = Date.now() - t0;
   const canvas = 'figure.widget .netview canvas';
   await page.waitForSelector(`${canvas}[data-pos]`);
@@ -73,6 +76,7 @@ export async function netscale(browser, base, c, opts = {}) {
   return {
     id: c.id,
     first_picture_ms: firstPicture,
+    playable_ms: playable,
     complete_ms: complete,
     seek_p95_ms: pct(seeks, 0.95),
     seek_median_ms: pct(seeks, 0.5),

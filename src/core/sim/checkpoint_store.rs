@@ -66,15 +66,18 @@ pub(crate) struct Checkpoint {
     pub now: u64,
     /// The counters, as differences (see the module docs).
     counters: Box<[u8]>,
-    /// The rest of the state ([`encode`]).
+    /// The rest of the state ([`encode`]); empty in a watched run's own
+    /// store once handed to the film (which alone restores it).
     rest: Box<[u8]>,
+    /// The length of `rest` as taken (what the budget counts).
+    rest_len: usize,
     rng: Rng,
 }
 
 impl Checkpoint {
     /// Its bytes in memory.
     fn weight(&self) -> usize {
-        std::mem::size_of::<Checkpoint>() + self.counters.len() + self.rest.len()
+        std::mem::size_of::<Checkpoint>() + self.counters.len() + self.rest_len
     }
 }
 
@@ -105,19 +108,7 @@ impl StoreOp {
                 marks,
                 width,
                 rising,
-            } => {
-                w.u(1);
-                w.u(cp.now);
-                cp.rng.state().iter().for_each(|&x| w.u(x));
-                for part in [&cp.counters, &cp.rest] {
-                    w.u(part.len() as u64);
-                    w.bytes.extend_from_slice(part);
-                }
-                w.u(marks.len() as u64);
-                marks.iter().for_each(|&m| w.u(m));
-                w.u(*width as u64);
-                w.u(*rising as u64);
-            }
+            } => write_take(w, cp, marks, *width, *rising),
         }
     }
 
@@ -146,6 +137,7 @@ impl StoreOp {
                     cp: Checkpoint {
                         now,
                         counters,
+                        rest_len: rest.len(),
                         rest,
                         rng: Rng::from_state(s),
                     },
@@ -157,6 +149,21 @@ impl StoreOp {
             k => Err(format!("a checkpoint operation is marked {k}")),
         }
     }
+}
+
+/// A [`StoreOp::Take`] as bytes.
+fn write_take(w: &mut Writer, cp: &Checkpoint, marks: &[u64], width: usize, rising: usize) {
+    w.u(1);
+    w.u(cp.now);
+    cp.rng.state().iter().for_each(|&x| w.u(x));
+    for part in [&cp.counters, &cp.rest] {
+        w.u(part.len() as u64);
+        w.bytes.extend_from_slice(part);
+    }
+    w.u(marks.len() as u64);
+    marks.iter().for_each(|&m| w.u(m));
+    w.u(width as u64);
+    w.u(rising as u64);
 }
 
 /// The checkpoints of one run, in order of their cycle.
@@ -225,6 +232,9 @@ impl Checkpoints {
                 rising: self.rising,
             })
             .collect();
+        for cp in &mut self.list {
+            cp.rest = Box::default();
+        }
         self.journal = Some(ops);
     }
 
@@ -234,6 +244,17 @@ impl Checkpoints {
             .as_mut()
             .map(std::mem::take)
             .unwrap_or_default()
+    }
+
+    /// Every checkpoint as the operations that would take them again (in
+    /// [`StoreOp::write`]'s bytes, after their count): how a finished
+    /// film is kept on disk.
+    pub fn write_all(&self, w: &mut Writer) {
+        w.u(self.list.len() as u64);
+        for (k, cp) in self.list.iter().enumerate() {
+            let marks = if k == 0 { &self.marks[..] } else { &[] };
+            write_take(w, cp, marks, self.width, self.rising);
+        }
     }
 
     /// Does what another store did ([`Checkpoints::drain`]).
@@ -270,15 +291,25 @@ impl Checkpoints {
         let m = &e.src.phase_marks;
         let new_marks = &m[self.marks.len().min(m.len())..];
         self.marks.extend_from_slice(new_marks);
-        let cp = Checkpoint {
+        let rest = pack(&encode(e));
+        let mut cp = Checkpoint {
             now: e.now,
             counters: self.write(&cur, if key { &[] } else { &self.last }),
-            rest: pack(&encode(e)),
+            rest_len: rest.len(),
+            rest,
             rng: e.rng.clone(),
         };
         if let Some(j) = &mut self.journal {
+            // The film restores from its own copy; this store keeps what
+            // thinning and the budget need (the counters, the sizes).
+            let sent = Checkpoint {
+                counters: cp.counters.clone(),
+                rest: std::mem::take(&mut cp.rest),
+                rng: cp.rng.clone(),
+                ..cp
+            };
             j.push(StoreOp::Take {
-                cp: cp.clone(),
+                cp: sent,
                 marks: new_marks.to_vec(),
                 width: self.width,
                 rising: self.rising,

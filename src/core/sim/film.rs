@@ -33,13 +33,16 @@
 
 use super::checkpoint::Times;
 use super::checkpoint_store::Checkpoints;
+use super::checkpoint_store::StoreOp;
 use super::engine::Engine;
 use super::fabric::Fabric;
 pub use super::film_chunk::{Chunk, Ending};
+use super::film_chunk::{fnv64, write_body};
 use super::simulator::Simulator;
 use super::source::Log;
 use super::source::NEVER;
 use super::stats::LinkStats;
+use super::varint::Writer;
 use super::view::{SimEvent, SimView};
 use super::{Outcome, SimConfig, SimError, Traffic};
 use crate::net::TopologySpec;
@@ -65,6 +68,9 @@ pub const CHECKPOINT_BUDGET: usize = 48 << 20;
 pub const BUDGET_PER_MESSAGE: usize = 16;
 /// Most cycles a film records (its activity costs 2 bytes a cycle).
 pub const FILM_MAX_CYCLES: u64 = 16_000_000;
+
+/// The first bytes of a film kept on disk: the format's name and number.
+const FILM_MAGIC: &[u8; 8] = b"cbfilm01";
 
 /// Messages of one processor by where they are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -235,6 +241,97 @@ impl Film {
             r.checkpoints.close(&r.times);
             r.end = Some(end);
         }
+    }
+
+    /// A finished film as bytes, to keep on disk and open again
+    /// ([`Film::open`]): a check word, the whole film in a chunk's form
+    /// (every checkpoint, the activity, the message times, the phases,
+    /// the run's figures), and an FNV-1a hash of it. `None` while the run
+    /// is still being simulated.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
+        let reel = self.reel.borrow();
+        let end = reel.end.as_ref()?;
+        let mut w = Writer::default();
+        w.bytes.extend_from_slice(FILM_MAGIC);
+        let times: Vec<(u32, Times)> = (0..reel.times.len() as u32)
+            .zip(&reel.times)
+            .filter(|(_, t)| **t != Times::UNKNOWN)
+            .map(|(i, t)| (i, *t))
+            .collect();
+        let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
+        let ops = |w: &mut Writer| reel.checkpoints.write_all(w);
+        write_body(
+            &mut w,
+            ops,
+            &reel.activity,
+            &times,
+            &marks,
+            reel.peak,
+            Some(end),
+        );
+        let hash = fnv64(&w.bytes[FILM_MAGIC.len()..]);
+        w.bytes.extend_from_slice(&hash.to_le_bytes());
+        Some(w.bytes)
+    }
+
+    /// The film that [`Film::to_bytes`] kept, of the run of `traffic` on
+    /// `spec` under `cfg` (the caller keys films by their settings and the
+    /// build); why not if the bytes are not a whole film of that run.
+    pub fn open(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+        bytes: &[u8],
+    ) -> Result<Film, String> {
+        let n = FILM_MAGIC.len();
+        if bytes.len() < n + 8 || &bytes[..n] != FILM_MAGIC {
+            return Err("the file is not a film of this book".into());
+        }
+        let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
+        if fnv64(body).to_le_bytes() != hash {
+            return Err("the film's file is damaged".into());
+        }
+        let chunk = Chunk::from_bytes(body)?;
+        let replay = Simulator::new(spec, cfg, traffic).map_err(|e| e.to_string())?;
+        let film = Film::watched(spec, replay);
+        film.check(&chunk)?;
+        if !chunk.is_last() {
+            return Err("the film's file holds only part of the run".into());
+        }
+        film.absorb(chunk);
+        Ok(film)
+    }
+
+    /// Whether `chunk` fits this film: its messages, its channels, its
+    /// checkpoints in order from cycle 0.
+    fn check(&self, chunk: &Chunk) -> Result<(), String> {
+        let reel = self.reel.borrow();
+        let messages = reel.times.len();
+        if chunk.times.iter().any(|&(i, _)| i as usize >= messages) {
+            return Err(format!("the film names a message past its {messages}"));
+        }
+        let mut last =
+            (reel.checkpoints.len() > 0).then(|| reel.checkpoints.now(reel.checkpoints.len() - 1));
+        for op in &chunk.ops {
+            if let StoreOp::Take { cp, .. } = op {
+                let ok = match last {
+                    None => cp.now == 0,
+                    Some(l) => cp.now > l,
+                };
+                if !ok {
+                    return Err("the film's checkpoints are out of order".into());
+                }
+                last = Some(cp.now);
+            }
+        }
+        if let Some(end) = &chunk.end {
+            let channels = self.replay.borrow().engine.busy.len();
+            let links = self.fab.links();
+            if end.links.len() != channels || end.by_load.iter().any(|&c| c as usize >= links) {
+                return Err("the film's figures are not of this network".into());
+            }
+        }
+        Ok(())
     }
 
     /// Whether the whole run is in the film (not still being simulated).

@@ -73,30 +73,21 @@ impl Chunk {
     /// The chunk as bytes, for a message from a worker.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut w = Writer::default();
-        w.u(self.ops.len() as u64);
-        for op in &self.ops {
-            op.write(&mut w);
-        }
-        w.u(self.activity.len() as u64);
-        self.activity.iter().for_each(|&a| w.u(a as u64));
-        w.u(self.times.len() as u64);
-        for (i, t) in &self.times {
-            w.u(*i as u64);
-            // "Never" (u32::MAX) is written as 0, every time t as t + 1.
-            t.raw()
-                .iter()
-                .for_each(|&x| w.u((x as u64 + 1) & u32::MAX as u64));
-        }
-        w.u(self.marks.len() as u64);
-        self.marks.iter().for_each(|&m| w.u(m));
-        w.u(self.peak);
-        match &self.end {
-            None => w.u(0),
-            Some(end) => {
-                w.u(1);
-                write_ending(&mut w, end);
+        let ops = |w: &mut Writer| {
+            w.u(self.ops.len() as u64);
+            for op in &self.ops {
+                op.write(w);
             }
-        }
+        };
+        write_body(
+            &mut w,
+            ops,
+            &self.activity,
+            &self.times,
+            &self.marks,
+            self.peak,
+            self.end.as_ref(),
+        );
         w.bytes
     }
 
@@ -139,6 +130,48 @@ impl Chunk {
             end,
         })
     }
+}
+
+/// A chunk's bytes after its operations (which `ops` writes): also the
+/// body of a whole film kept on disk.
+pub(super) fn write_body(
+    w: &mut Writer,
+    ops: impl FnOnce(&mut Writer),
+    activity: &[u16],
+    times: &[(u32, Times)],
+    marks: &[u64],
+    peak: u64,
+    end: Option<&Ending>,
+) {
+    ops(w);
+    w.u(activity.len() as u64);
+    activity.iter().for_each(|&a| w.u(a as u64));
+    w.u(times.len() as u64);
+    for (i, t) in times {
+        w.u(*i as u64);
+        // "Never" (u32::MAX) is written as 0, every time t as t + 1.
+        t.raw()
+            .iter()
+            .for_each(|&x| w.u((x as u64 + 1) & u32::MAX as u64));
+    }
+    w.u(marks.len() as u64);
+    marks.iter().for_each(|&m| w.u(m));
+    w.u(peak);
+    match end {
+        None => w.u(0),
+        Some(end) => {
+            w.u(1);
+            write_ending(w, end);
+        }
+    }
+}
+
+/// FNV-1a over `bytes`: the check a film kept on disk carries, so a file
+/// damaged on disk is found before it is used.
+pub(super) fn fnv64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 fn write_ending(w: &mut Writer, e: &Ending) {

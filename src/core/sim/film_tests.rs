@@ -27,6 +27,12 @@ fn same_as_recorded(spec: TopologySpec, cfg: &SimConfig, t: &Traffic, every: u64
     let (r, tl) = simulate_with_timeline(spec, cfg, t).unwrap();
     let f = film(spec, cfg, t, every);
     frames_as_recorded(&f, &r, &tl, spec, seed);
+    // Kept on disk and opened again: the same film, frame for frame.
+    let bytes = f.to_bytes().expect("a finished film");
+    let again = Film::open(spec, cfg, t, &bytes).unwrap();
+    frames_as_recorded(&again, &r, &tl, spec, seed ^ 1);
+    assert_eq!(again.checkpoint_use().0, f.checkpoint_use().0);
+    assert_eq!(again.to_bytes().unwrap(), bytes);
 }
 
 /// [`same_as_recorded`] for a film `f` of the run `r`, `tl`.
@@ -309,4 +315,47 @@ fn bytes_that_are_not_a_chunk_are_refused() {
         let junk: Vec<u8> = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect();
         let _ = super::Chunk::from_bytes(&junk);
     }
+}
+
+#[test]
+fn a_film_kept_on_disk_opens_only_if_whole_and_of_its_run() {
+    let spec = TopologySpec::FatTree { procs: 8 };
+    let t = Traffic::pairs(8, &all_to_all(8, 0), 96);
+    let cfg = SimConfig::cm5();
+    let f = film(spec, &cfg, &t, 9);
+    let bytes = f.to_bytes().unwrap();
+    let again = Film::open(spec, &cfg, &t, &bytes).unwrap();
+    let mut rng = Rng::new(17);
+    for _ in 0..20 {
+        let c = rng.below(f.cycles() + 1);
+        assert_eq!(again.checksum_at(c), f.checksum_at(c), "cycle {c}");
+    }
+    let err = |b: &[u8], t: &Traffic| Film::open(spec, &cfg, t, b).err().unwrap_or_default();
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() / 2] ^= 0x10;
+    assert_eq!(err(&damaged, &t), "the film's file is damaged");
+    assert_eq!(
+        err(&bytes[..bytes.len() - 1], &t),
+        "the film's file is damaged"
+    );
+    assert_eq!(err(b"cbfilm0", &t), "the file is not a film of this book");
+    assert_eq!(
+        err(
+            &[b"junk0000"[..].to_vec(), bytes[8..].to_vec()].concat(),
+            &t
+        ),
+        "the file is not a film of this book"
+    );
+    // Another run's traffic (fewer messages): refused, not replayed.
+    let fewer = Traffic::pairs(8, &all_to_all(8, 0)[..10], 96);
+    assert!(
+        err(&bytes, &fewer).contains("past its 10"),
+        "{}",
+        err(&bytes, &fewer)
+    );
+    // A film still being simulated has no bytes yet.
+    let (mut r, watched) = FilmRun::watched(spec, &cfg, &t).unwrap();
+    r.step();
+    watched.absorb(r.chunk());
+    assert!(watched.to_bytes().is_none());
 }
