@@ -130,7 +130,7 @@ fn watched_as_recorded(
         .with_spacing(50, every)
         .with_budget(budget)
         .chunked(1 + seed % 300, 1 + seed % 13)
-        .through_bytes(seed % 2 == 0);
+        .through_bytes(seed.is_multiple_of(2));
     let f = w.film();
     let mut rng = Rng::new(seed);
     let mut chunks = 0;
