@@ -34,10 +34,58 @@ crate::book::inputs::network::sim_settings! {
 /// The network animator.
 pub struct Netsim;
 
-/// A finished run, ready to play.
+/// A finished run, ready to play (or one being watched as it is
+/// simulated).
 pub struct Ready {
     pub film: Rc<Film>,
     pub layout: Rc<Layout>,
+    /// Whether and how the film is kept between visits.
+    pub shelved: Option<Shelved>,
+}
+
+/// A film worth keeping between visits: its name on the [`Shelf`], and
+/// whether it was opened from there (its bytes) instead of simulated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shelved {
+    pub name: String,
+    pub opened: Option<usize>,
+}
+
+/// Runs of at least this many flit moves (about a second of simulation in
+/// a browser, or more) are kept between visits, if the browser lets the
+/// book keep them: opening one again costs a read instead of the run.
+pub const KEEP_MOVES: u64 = 20_000_000;
+
+/// Where finished films are kept between visits: the browser's
+/// origin-private file system (`ui::films`); natively there is none.
+pub trait Shelf {
+    /// The film called `name`: `None` while it is being looked for (ask
+    /// again), `Some(None)` if there is none or it cannot be read, else
+    /// its bytes ([`Film::to_bytes`]).
+    fn find(&self, name: &str) -> Option<Option<Rc<Vec<u8>>>>;
+}
+
+thread_local! {
+    static SHELF: std::cell::RefCell<Option<Rc<dyn Shelf>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Gives the animator a shelf of kept films (once, in the browser).
+pub fn set_shelf(shelf: Rc<dyn Shelf>) {
+    SHELF.with(|s| *s.borrow_mut() = Some(shelf));
+}
+
+fn shelf() -> Option<Rc<dyn Shelf>> {
+    SHELF.with(|s| s.borrow().clone())
+}
+
+/// The name a run's film is kept under: a hash of its settings (the shelf
+/// adds the build's).
+pub fn film_name(p: &SimParams) -> String {
+    let text = format!("netsim {p:?}");
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{h:016x}")
 }
 
 /// The run so far, shown while it goes on.
@@ -105,6 +153,7 @@ impl Filming {
                     SimRun::Ready(Ready {
                         film,
                         layout: layout.clone(),
+                        shelved: None,
                     })
                 })
             }
@@ -116,6 +165,21 @@ impl Filming {
         }
     }
 
+    /// The network's drawing.
+    pub fn layout(&self) -> Rc<Layout> {
+        match self {
+            Filming::Watch(_, l) | Filming::Run(_, l, _) => l.clone(),
+        }
+    }
+
+    /// Flit moves the whole run makes.
+    pub fn flit_moves(&self) -> u64 {
+        match self {
+            Filming::Watch(w, _) => w.flit_moves(),
+            Filming::Run(r, ..) => r.flit_moves(),
+        }
+    }
+
     /// The whole film, or why there is none.
     pub fn finish(self) -> SimRun {
         let (film, layout) = match self {
@@ -123,7 +187,11 @@ impl Filming {
             Filming::Run(r, layout, _) => (r.finish().map(Rc::new), layout),
         };
         match film {
-            Ok(film) => SimRun::Ready(Ready { film, layout }),
+            Ok(film) => SimRun::Ready(Ready {
+                film,
+                layout,
+                shelved: None,
+            }),
             Err(e) => SimRun::Refused(e.to_string()),
         }
     }
@@ -134,8 +202,66 @@ impl Filming {
 enum Stage {
     Schedule(SimParams),
     Build(SimParams, Traffic),
-    Run(Filming),
+    /// A run worth keeping, looked for on the shelf before it is run.
+    Look(Box<Look>),
+    Run(Filming, Option<Shelved>),
+    Opened(SimRun),
     Refused(String),
+}
+
+/// A run being looked for on the shelf.
+struct Look {
+    p: SimParams,
+    traffic: Traffic,
+    run: Filming,
+    name: String,
+}
+
+impl Look {
+    /// The next stage: still looking, the film opened from the shelf, or
+    /// the run (to be kept once done) if there is none or it will not open.
+    fn next(self) -> Stage {
+        let found = match shelf() {
+            Some(shelf) => shelf.find(&self.name),
+            None => Some(None),
+        };
+        let Look {
+            p,
+            traffic,
+            run,
+            name,
+        } = self;
+        match found {
+            None => Stage::Look(Box::new(Look {
+                p,
+                traffic,
+                run,
+                name,
+            })),
+            Some(Some(bytes)) => {
+                // The run's own engines go before the film's is built.
+                let layout = run.layout();
+                drop(run);
+                match Film::open(p.spec, &p.config(), &traffic, &bytes) {
+                    Ok(film) => Stage::Opened(SimRun::Ready(Ready {
+                        film: Rc::new(film),
+                        layout,
+                        shelved: Some(Shelved {
+                            name,
+                            opened: Some(bytes.len()),
+                        }),
+                    })),
+                    // A film that will not open is simulated again (and
+                    // kept anew).
+                    Err(_) => match Filming::new(p.spec, &p.config(), &traffic) {
+                        Ok(run) => Stage::Run(run, Some(Shelved { name, opened: None })),
+                        Err(e) => Stage::Refused(e.to_string()),
+                    },
+                }
+            }
+            Some(None) => Stage::Run(run, Some(Shelved { name, opened: None })),
+        }
+    }
 }
 
 /// [`Netsim`]'s computation.
@@ -153,13 +279,23 @@ impl Stepper for NetsimRun {
             Some(Stage::Build(p, t)) => {
                 let cfg = p.config();
                 match Filming::new(p.spec, &cfg, &t) {
-                    Ok(run) => Stage::Run(run),
+                    Ok(run) if run.flit_moves() >= KEEP_MOVES && shelf().is_some() => {
+                        let name = film_name(&p);
+                        Stage::Look(Box::new(Look {
+                            p,
+                            traffic: t,
+                            run,
+                            name,
+                        }))
+                    }
+                    Ok(run) => Stage::Run(run, None),
                     Err(e) => Stage::Refused(sim::explain(&e, p.spec, &cfg, &t, Some(p.bytes))),
                 }
             }
-            Some(Stage::Run(mut run)) => {
+            Some(Stage::Look(look)) => (*look).next(),
+            Some(Stage::Run(mut run, shelved)) => {
                 let more = run.step();
-                self.0 = Some(Stage::Run(run));
+                self.0 = Some(Stage::Run(run, shelved));
                 return more;
             }
             other => {
@@ -176,7 +312,8 @@ impl Stepper for NetsimRun {
         match &self.0 {
             Some(Stage::Schedule(_)) => Progress { done: 0, total: 100 },
             Some(Stage::Build(..)) => Progress { done: 2, total: 100 },
-            Some(Stage::Run(run)) => {
+            Some(Stage::Look(_)) => Progress { done: 4, total: 100 },
+            Some(Stage::Run(run, _)) => {
                 let f = run.progress().fraction();
                 Progress {
                     done: 5 + (95.0 * f) as u64,
@@ -189,7 +326,7 @@ impl Stepper for NetsimRun {
 
     fn preview(&self) -> Option<SimRun> {
         match &self.0 {
-            Some(Stage::Run(run)) => run.preview(),
+            Some(Stage::Run(run, _)) => run.preview(),
             _ => None,
         }
     }
@@ -197,7 +334,11 @@ impl Stepper for NetsimRun {
     fn finish(mut self: Box<Self>) -> SimRun {
         while self.step() {}
         match self.0.take() {
-            Some(Stage::Run(run)) => run.finish(),
+            Some(Stage::Run(run, shelved)) => match run.finish() {
+                SimRun::Ready(r) => SimRun::Ready(Ready { shelved, ..r }),
+                other => other,
+            },
+            Some(Stage::Opened(run)) => run,
             Some(Stage::Refused(why)) => SimRun::Refused(why),
             _ => SimRun::Refused("the run stopped before it began".into()),
         }

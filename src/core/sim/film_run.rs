@@ -124,6 +124,11 @@ impl FilmRun {
         chunk
     }
 
+    /// Flit moves the whole run makes.
+    pub fn flit_moves(&self) -> u64 {
+        self.sim.flit_moves()
+    }
+
     /// Flit moves so far.
     pub fn moved(&self) -> u64 {
         self.sim.engine.moved
@@ -316,6 +321,11 @@ impl WatchedRun {
     /// Cycles simulated so far.
     pub fn cycle(&self) -> u64 {
         self.run.cycle()
+    }
+
+    /// Flit moves the whole run makes.
+    pub fn flit_moves(&self) -> u64 {
+        self.run.flit_moves()
     }
 }
 

@@ -5,20 +5,29 @@ use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::ui::parts::standard::standard;
 use crate::book::figures::netsim::{Netsim, NetsimSettings, SimRun};
+use crate::ui::films::FilmKeeper;
 use crate::ui::netview::{LivePicture, NetAnimator};
 use crate::ui::parts::report::{refused, settings};
 use yew::prelude::*;
 
 impl FigureView for Netsim {
     fn view(props: &FigureProps, ctx: &Ctx<SimRun>, _: &NetsimSettings, _: &Shared) -> Html {
+        // Films worth keeping are looked for, and kept, in the browser's
+        // storage (in this module, which runs the simulations).
+        crate::ui::films::install();
         standard(props, ctx, settings(props, ctx), "the simulation", |run| match &**run {
             SimRun::Refused(why) => refused(why),
             SimRun::Live(l) => html! {
                 <LivePicture view={l.view.clone()} layout={l.layout.clone()} messages={l.messages} />
             },
             SimRun::Ready(r) => html! {
-                <NetAnimator id={props.id.clone()} film={r.film.clone()} layout={r.layout.clone()}
-                    player={ctx.player.clone()} />
+                <>
+                    <NetAnimator id={props.id.clone()} film={r.film.clone()} layout={r.layout.clone()}
+                        player={ctx.player.clone()} />
+                    if r.film.is_complete() {
+                        <FilmKeeper film={r.film.clone()} shelved={r.shelved.clone()} />
+                    }
+                </>
             },
         })
     }

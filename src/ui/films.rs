@@ -1,0 +1,280 @@
+//! Films kept between visits: a finished simulation worth keeping (at
+//! least [`KEEP_MOVES`](crate::book::figures::netsim::KEEP_MOVES) flit moves, a second or more of simulation) is
+//! written to the browser's origin-private file system (OPFS), in the
+//! folder `films`, and opened from there the next time the same run is
+//! asked for, instead of being simulated again.
+//!
+//! A file is named after the build and the run (`<build>-<run>.film`): the
+//! build is a hash of the simulation module's file name, which carries a
+//! hash of its content, so a film is only ever opened by the code that
+//! made it, and keeping a film deletes every film of another build. The
+//! bytes are [`Film::to_bytes`]'s, checked when opened ([`Film::open`]).
+//! Where OPFS is missing or refuses (a private window, a full quota, a
+//! browser without writable files), films are simulated as before and the
+//! page says why they could not be kept: nothing fails.
+//!
+//! The OPFS calls are a few lines of JavaScript each (its handles are
+//! promises and async iterators), called through `js_sys::Function`.
+
+use crate::book::figures::netsim::{Shelf, Shelved, set_shelf};
+use crate::core::sim::Film;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+/// How long a film is looked for before the run is simulated instead, ms.
+const LOOK_MS: u32 = 3000;
+
+/// The folder of the films, in OPFS.
+const OPEN_DIR: &str = "const d = () => navigator.storage.getDirectory().then((r) => r.getDirectoryHandle('films', { create: true }));";
+
+/// What looking for a film found.
+#[derive(Clone)]
+enum Found {
+    Looking,
+    Bytes(Rc<Vec<u8>>),
+    Nothing,
+}
+
+thread_local! {
+    static FOUND: RefCell<BTreeMap<String, Found>> = const { RefCell::new(BTreeMap::new()) };
+    /// Whether the films of other builds were deleted this visit.
+    static SWEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The shelf the animator looks films up on.
+struct Opfs;
+
+impl Shelf for Opfs {
+    fn find(&self, name: &str) -> Option<Option<Rc<Vec<u8>>>> {
+        let file = file_name(name);
+        let known = FOUND.with(|f| f.borrow().get(&file).cloned());
+        match known {
+            Some(Found::Looking) => None,
+            Some(Found::Bytes(b)) => {
+                // Read once per visit: a film opened is on the page now.
+                FOUND.with(|f| f.borrow_mut().remove(&file));
+                Some(Some(b))
+            }
+            Some(Found::Nothing) => {
+                FOUND.with(|f| f.borrow_mut().remove(&file));
+                Some(None)
+            }
+            None => {
+                FOUND.with(|f| f.borrow_mut().insert(file.clone(), Found::Looking));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let found = match read(&file).await {
+                        Some(b) => Found::Bytes(Rc::new(b)),
+                        None => Found::Nothing,
+                    };
+                    FOUND.with(|f| f.borrow_mut().insert(file, found));
+                });
+                None
+            }
+        }
+    }
+}
+
+/// Gives the animator its shelf (once per module).
+pub fn install() {
+    thread_local!(static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if !DONE.with(|d| d.replace(true)) {
+        set_shelf(Rc::new(Opfs));
+    }
+}
+
+/// This build's mark: a hash of the simulation module's file name (which
+/// holds a hash of its content), "dev" where there is none.
+fn build() -> String {
+    let file = crate::ui::dom::document()
+        .and_then(|d| {
+            d.query_selector("meta[name='commbook-pack-sim']")
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"));
+    match file {
+        Some(f) => {
+            let h = f.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            format!("{:08x}", h >> 32)
+        }
+        None => "dev".into(),
+    }
+}
+
+fn file_name(run: &str) -> String {
+    format!("{}-{run}.film", build())
+}
+
+/// Calls a JavaScript function of `args` whose body `body` returns a
+/// promise, and waits for it.
+async fn call(args: &str, body: &str, values: &[JsValue]) -> Result<JsValue, String> {
+    let f = js_sys::Function::new_with_args(args, &format!("{OPEN_DIR} {body}"));
+    let a = js_sys::Array::new();
+    values.iter().for_each(|v| {
+        a.push(v);
+    });
+    let p = f
+        .apply(&JsValue::NULL, &a)
+        .map_err(|_| "the browser refused".to_string())?;
+    let p: js_sys::Promise = p.dyn_into().map_err(|_| "no promise".to_string())?;
+    JsFuture::from(p).await.map_err(|e| {
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "no reason given".into())
+    })
+}
+
+/// The film in `file`, if there is one and it can be read within
+/// [`LOOK_MS`].
+async fn read(file: &str) -> Option<Vec<u8>> {
+    let body = format!(
+        "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.resolve(null);
+         const look = d().then((dir) => dir.getFileHandle(name)).then((h) => h.getFile())
+           .then((f) => f.arrayBuffer()).then((b) => new Uint8Array(b)).catch(() => null);
+         const late = new Promise((ok) => setTimeout(() => ok(null), {LOOK_MS}));
+         return Promise.race([look, late]);"
+    );
+    let v = call("name", &body, &[JsValue::from_str(file)]).await.ok()?;
+    v.dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec())
+}
+
+/// Writes `bytes` to `file`, after deleting the films of other builds.
+async fn write(file: &str, bytes: &[u8]) -> Result<(), String> {
+    if !SWEPT.with(|s| s.replace(true)) {
+        let prefix = format!("{}-", build());
+        let sweep = "return d().then(async (dir) => {
+             const old = [];
+             for await (const [n] of dir.entries()) if (!n.startsWith(prefix)) old.push(n);
+             for (const n of old) await dir.removeEntry(n);
+           });";
+        let _ = call("prefix", sweep, &[JsValue::from_str(&prefix)]).await;
+    }
+    let body = "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.reject(new Error('this browser has no origin-private file system'));
+         return d().then((dir) => dir.getFileHandle(name, { create: true })).then(async (h) => {
+           if (!h.createWritable) throw new Error('this browser cannot write files from the page');
+           const w = await h.createWritable();
+           await w.write(bytes);
+           await w.close();
+         });";
+    let array = js_sys::Uint8Array::from(bytes);
+    let done = call(
+        "name, bytes",
+        body,
+        &[JsValue::from_str(file), array.into()],
+    )
+    .await;
+    if done.is_err() {
+        let _ = remove(file).await;
+    }
+    done.map(|_| ())
+}
+
+/// Deletes `file`.
+async fn remove(file: &str) -> Result<(), String> {
+    let body = "return d().then((dir) => dir.removeEntry(name));";
+    call("name", body, &[JsValue::from_str(file)])
+        .await
+        .map(|_| ())
+}
+
+/// Where a film stands on the shelf, as the page says it.
+#[derive(Clone, PartialEq)]
+enum Status {
+    /// Not worth keeping (a short run): nothing is said.
+    Quiet,
+    Saving,
+    Kept(usize),
+    Opened(usize),
+    NotKept(String),
+    Deleted,
+}
+
+/// Props of [`FilmKeeper`].
+#[derive(Properties, Clone)]
+pub struct KeeperProps {
+    pub film: Rc<Film>,
+    pub shelved: Option<Shelved>,
+}
+
+impl PartialEq for KeeperProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.film, &o.film) && self.shelved == o.shelved
+    }
+}
+
+fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// Under a finished film: keeps it (if worth keeping) and says so, with
+/// a button that deletes it.
+#[component]
+pub fn FilmKeeper(props: &KeeperProps) -> Html {
+    let status = use_state_eq(|| Status::Quiet);
+    {
+        let (status, film, shelved) = (status.clone(), props.film.clone(), props.shelved.clone());
+        use_effect_with(Rc::as_ptr(&props.film) as usize, move |_| match shelved {
+            Some(Shelved {
+                opened: Some(bytes),
+                ..
+            }) => status.set(Status::Opened(bytes)),
+            Some(Shelved { name, opened: None }) if film.is_complete() => {
+                status.set(Status::Saving);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let Some(bytes) = film.to_bytes() else {
+                        return;
+                    };
+                    match write(&file_name(&name), &bytes).await {
+                        Ok(()) => status.set(Status::Kept(bytes.len())),
+                        Err(why) => status.set(Status::NotKept(why)),
+                    }
+                });
+            }
+            _ => status.set(Status::Quiet),
+        });
+    }
+    let delete = {
+        let (status, name) = (
+            status.clone(),
+            props.shelved.as_ref().map(|s| s.name.clone()),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some(name) = name.clone() {
+                let status = status.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    match remove(&file_name(&name)).await {
+                        Ok(()) => status.set(Status::Deleted),
+                        Err(why) => status.set(Status::NotKept(why)),
+                    }
+                });
+            }
+        })
+    };
+    let button =
+        html! { <button type="button" class="linklike" onclick={delete}>{"delete it"}</button> };
+    let text = match &*status {
+        Status::Quiet => return html! {},
+        Status::Saving => html! { {"Keeping this film in your browser's storage…"} },
+        Status::Kept(b) => html! {
+            <>{format!("This film is kept in your browser's storage ({}), so it opens at once next time; ", megabytes(*b))}{button}{"."}</>
+        },
+        Status::Opened(b) => html! {
+            <>{format!("Opened from your browser's storage ({}) instead of simulated again; ", megabytes(*b))}{button}{"."}</>
+        },
+        Status::NotKept(why) => html! {
+            {format!("This film could not be kept in your browser's storage ({why}): it will be simulated again next time.")}
+        },
+        Status::Deleted => {
+            html! { {"Deleted from your browser's storage: it will be simulated again next time."} }
+        }
+    };
+    html! { <p class="film-shelf" role="status">{text}</p> }
+}
