@@ -26,7 +26,11 @@ async function open(hash, how) {
     const text = await page.textContent(`${fig} .live-caption`);
     check(/^Simulating: cycle \d+, \d+ of \d+ messages delivered/.test(text), `${hash}: a picture while it is simulated ("${text.slice(0, 60)}…")`);
   } else if (how === 'watched') {
-    await watching(page, hash);
+    const to = await watching(page, hash);
+    await page.waitForFunction(() => document.querySelector('figure.widget input[type=range]') && !document.querySelector('figure.widget .job'), null, { timeout: 240000 });
+    const at = await position(page);
+    check(to === undefined || at === to, `${hash}: the cycle chosen while the run was simulated is kept when it ends (${at})`);
+    await seekTo(page, 0);
   }
   await page.waitForFunction(() => document.querySelector('figure.widget input[type=range]') && !document.querySelector('figure.widget .job'), null, { timeout: 240000 });
   return { page, problems };
@@ -49,6 +53,7 @@ async function watching(page, what) {
   await seekTo(page, to);
   const c = await caption(page);
   check(c.startsWith(`Cycle ${to}: `), `${what}: a cycle already simulated is shown while the run goes on ("${c.slice(0, 60)}")`);
+  return to;
 }
 
 // True once the figure captions cycle `n` (within 10 s).
@@ -141,6 +146,42 @@ for (const [hash, procs, messages, how] of [
       () => check(false, 'the 16 × 32 all-to-all of 4 KB is simulated while it plays'));
   check(problems.length === 0, `4 KB: no console problem (${problems.join('; ')})`);
   await page.close();
+}
+
+// Films kept between visits (the origin-private file system): the whole
+// Delta's all-to-all of 64 B (53 M flit moves) is kept when it ends, opens
+// from the browser's storage on the next visit showing the same cycles,
+// and is deleted on request; without that storage the film still plays and
+// says why it was not kept.
+{
+  const hash = '#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=64';
+  const shelf = (page, text) => page.waitForFunction((t) => (document.querySelector('figure.widget .film-shelf')?.textContent || '').includes(t), text, { timeout: 240000 })
+    .then(() => true, () => false);
+  const { page, problems } = await open(hash, null);
+  check(await shelf(page, 'is kept in your browser\'s storage'), 'a long film is kept in the browser\'s storage when it ends');
+  const len = Number(await page.getAttribute(`${fig} input[type=range]`, 'max'));
+  const cycles = [7, Math.floor(len / 2), len - 1];
+  const seen = [];
+  for (const c of cycles) { await seekTo(page, c); seen.push(await caption(page)); }
+  const t0 = Date.now();
+  await page.reload();
+  check(await shelf(page, 'Opened from your browser\'s storage'), `the next visit opens the kept film (${Date.now() - t0} ms)`);
+  check(Number(await page.getAttribute(`${fig} input[type=range]`, 'max')) === len, 'the opened film has the run\'s cycles');
+  for (const [k, c] of cycles.entries()) {
+    await seekTo(page, c);
+    check((await caption(page)) === seen[k], `the opened film shows cycle ${c} as the run did`);
+  }
+  await page.click(`${fig} .film-shelf button`);
+  check(await shelf(page, 'Deleted from your browser\'s storage'), 'Delete deletes the kept film');
+  check(problems.length === 0, `kept films: no console problem (${problems.join('; ')})`);
+  await page.close();
+  const bare = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  await bare.page.addInitScript(() => { delete StorageManager.prototype.getDirectory; });
+  await bare.page.goto(`${base}${hash}`);
+  check(await shelf(bare.page, 'could not be kept'), 'without the file system a film says it could not be kept');
+  check((await caption(bare.page)).startsWith('Before the first cycle'), 'and plays all the same');
+  check(bare.problems.length === 0, `no file system: no console problem (${bare.problems.join('; ')})`);
+  await bare.page.close();
 }
 
 // Too much traffic: refused, with the limit and the reason.
