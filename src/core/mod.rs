@@ -8,6 +8,7 @@ pub mod algo;
 pub mod bench;
 pub mod com;
 pub mod cost;
+pub mod fnv;
 pub mod keyword;
 pub mod lockstep;
 pub mod mesh;

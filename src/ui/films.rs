@@ -98,12 +98,7 @@ fn build() -> String {
         })
         .and_then(|m| m.get_attribute("content"));
     match file {
-        Some(f) => {
-            let h = f.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-            });
-            format!("{:08x}", h >> 32)
-        }
+        Some(f) => format!("{:08x}", crate::core::fnv::fnv64(f.as_bytes()) >> 32),
         None => "dev".into(),
     }
 }

@@ -81,10 +81,7 @@ fn shelf() -> Option<Rc<dyn Shelf>> {
 /// The name a run's film is kept under: a hash of its settings (the shelf
 /// adds the build's).
 pub fn film_name(p: &SimParams) -> String {
-    let text = format!("netsim {p:?}");
-    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let h = crate::core::fnv::fnv64(format!("netsim {p:?}").as_bytes());
     format!("{h:016x}")
 }
 

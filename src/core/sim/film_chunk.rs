@@ -166,14 +166,6 @@ pub(super) fn write_body(
     }
 }
 
-/// FNV-1a over `bytes`: the check a film kept on disk carries, so a file
-/// damaged on disk is found before it is used.
-pub(super) fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 fn write_ending(w: &mut Writer, e: &Ending) {
     w.u(e.links.len() as u64);
     for l in &e.links {
