@@ -4,7 +4,9 @@
 // cover, every chapter opened (its heavy figures asked for), every figure
 // with a player stepped once from the keyboard, no console error or
 // uncaught exception (watched from the moment the cover has loaded); then
-// the server stops and the book reloads offline from its service worker's
+// a long simulation's film is kept in the engine's own storage and opened
+// from there on a new visit, or says why it cannot be kept; then the
+// server stops and the book reloads offline from its service worker's
 // copy and opens a chapter. The two engines run at once.
 // Usage: node engines.mjs SITE_ROOT [ENGINE…]   (SITE_ROOT holds commbook/;
 // engines: firefox webkit, default both)
@@ -161,6 +163,30 @@ async function smoke(name, engine, site) {
     check(stepped === figures, `${name}: ${stepped} of ${figures} figures stepped once`);
     const errors = await s.run(() => window.__smoke);
     check(errors.length === 0, `${name}: no console error or uncaught exception${errors.length ? `: ${errors.slice(0, 5).join(' | ')}` : ''}`);
+
+    // A long film (the whole Delta's all-to-all of 64 B, 53 M flit moves)
+    // is kept in the browser's storage and opened from there on the next
+    // visit, or says why this engine cannot keep it. (Chapter 10's Figure
+    // 10.2, computed above, is the same run: it may be kept already.)
+    const film = `${site.base}#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=64`;
+    const shelf = () => {
+      const t = document.querySelector('figure.widget .film-shelf')?.textContent || '';
+      return /is kept in|could not be kept|Opened from/.test(t) ? t : null;
+    };
+    await s.go(film);
+    await s.run(watch);
+    const first = await s.until('the film kept or not', shelf, [], 120000);
+    if (!first.includes('could not be kept')) {
+      await s.run(() => { window.__old = true; location.reload(); });
+      await s.until('the new visit', () => !window.__old && !!document.querySelector('figure.widget'), [], 60000);
+      await s.run(watch);
+      const again = await s.until('the kept film opened', shelf, [], 120000);
+      check(again.startsWith('Opened from'), `${name}: a kept film opens from the browser's storage on the next visit ("${again.slice(0, 60)}…")`);
+    } else {
+      check(first.includes('could not be kept'), `${name}: a film this engine cannot keep says why ("${first}")`);
+    }
+    const late = await s.run(() => window.__smoke);
+    check(late.length === 0, `${name}: no console error with kept films${late.length ? `: ${late.slice(0, 5).join(' | ')}` : ''}`);
 
     // Offline: once the service worker has saved the build, the server goes.
     const files = await s.until('the service worker\'s copy of the build', () => {
