@@ -159,17 +159,16 @@ async fn write(file: &str, bytes: &[u8]) -> Result<(), String> {
            await w.write(bytes);
            await w.close();
          });";
+    // A writable file stream writes to a copy that replaces the file only
+    // when closed: a write that fails leaves no part of a film behind.
     let array = js_sys::Uint8Array::from(bytes);
-    let done = call(
+    call(
         "name, bytes",
         body,
         &[JsValue::from_str(file), array.into()],
     )
-    .await;
-    if done.is_err() {
-        let _ = remove(file).await;
-    }
-    done.map(|_| ())
+    .await
+    .map(|_| ())
 }
 
 /// Deletes `file`.
