@@ -3,9 +3,33 @@
 
 /// FNV-1a of `bytes`.
 pub fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    let mut h = Fnv64::default();
+    h.update(bytes);
+    h.finish()
+}
+
+/// FNV-1a over bytes that come in pieces.
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Self {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv64 {
+    /// Takes in the next piece.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    }
+
+    /// The hash of everything taken in.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 #[cfg(test)]

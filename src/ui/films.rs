@@ -118,6 +118,11 @@ async fn call(args: &str, body: &str, values: &[JsValue]) -> Result<JsValue, Str
     let p = f
         .apply(&JsValue::NULL, &a)
         .map_err(|_| "the browser refused".to_string())?;
+    wait(p).await
+}
+
+/// Waits for promise `p`; its error's message if it fails.
+async fn wait(p: JsValue) -> Result<JsValue, String> {
     let p: js_sys::Promise = p.dyn_into().map_err(|_| "no promise".to_string())?;
     JsFuture::from(p).await.map_err(|e| {
         e.dyn_ref::<js_sys::Error>()
@@ -141,8 +146,10 @@ async fn read(file: &str) -> Option<Vec<u8>> {
     v.dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec())
 }
 
-/// Writes `bytes` to `file`, after deleting the films of other builds.
-async fn write(file: &str, bytes: &[u8]) -> Result<(), String> {
+/// Writes `film` to `file` a piece at a time (so the page never holds a
+/// second copy of it), after deleting the films of other builds; the
+/// bytes written.
+async fn write(file: &str, film: &Film) -> Result<usize, String> {
     if !SWEPT.with(|s| s.replace(true)) {
         let prefix = format!("{}-", build());
         let sweep = "return d().then(async (dir) => {
@@ -152,23 +159,39 @@ async fn write(file: &str, bytes: &[u8]) -> Result<(), String> {
            });";
         let _ = call("prefix", sweep, &[JsValue::from_str(&prefix)]).await;
     }
-    let body = "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.reject(new Error('this browser has no origin-private file system'));
-         return d().then((dir) => dir.getFileHandle(name, { create: true })).then(async (h) => {
+    let open = "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.reject(new Error('this browser has no origin-private file system'));
+         return d().then((dir) => dir.getFileHandle(name, { create: true })).then((h) => {
            if (!h.createWritable) throw new Error('this browser cannot write files from the page');
-           const w = await h.createWritable();
-           await w.write(bytes);
-           await w.close();
+           return h.createWritable();
          });";
+    let stream = call("name", open, &[JsValue::from_str(file)]).await?;
     // A writable file stream writes to a copy that replaces the file only
-    // when closed: a write that fails leaves no part of a film behind.
-    let array = js_sys::Uint8Array::from(bytes);
-    call(
-        "name, bytes",
-        body,
-        &[JsValue::from_str(file), array.into()],
-    )
-    .await
-    .map(|_| ())
+    // when closed: a write that fails, or is abandoned, leaves no part of
+    // a film behind.
+    let mut pieces = film.pieces().ok_or("the run is not over")?;
+    let mut written = 0;
+    while let Some(p) = pieces.next_piece() {
+        written += p.len();
+        let piece = js_sys::Uint8Array::from(&p[..]);
+        if let Err(why) = method(&stream, "write", &piece.into()).await {
+            let _ = method(&stream, "abort", &JsValue::UNDEFINED).await;
+            return Err(why);
+        }
+    }
+    method(&stream, "close", &JsValue::UNDEFINED).await?;
+    Ok(written)
+}
+
+/// Calls `obj.name(arg)`, which returns a promise, and waits for it.
+async fn method(obj: &JsValue, name: &str, arg: &JsValue) -> Result<JsValue, String> {
+    let f: js_sys::Function = js_sys::Reflect::get(obj, &name.into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or_else(|| format!("the file cannot {name}"))?;
+    let p = f
+        .call1(obj, arg)
+        .map_err(|_| format!("the file refused to {name}"))?;
+    wait(p).await
 }
 
 /// Deletes `file`.
@@ -223,11 +246,8 @@ pub fn FilmKeeper(props: &KeeperProps) -> Html {
             Some(Shelved { name, opened: None }) if film.is_complete() => {
                 status.set(Status::Saving);
                 wasm_bindgen_futures::spawn_local(async move {
-                    let Some(bytes) = film.to_bytes() else {
-                        return;
-                    };
-                    match write(&file_name(&name), &bytes).await {
-                        Ok(()) => status.set(Status::Kept(bytes.len())),
+                    match write(&file_name(&name), &film).await {
+                        Ok(bytes) => status.set(Status::Kept(bytes)),
                         Err(why) => status.set(Status::NotKept(why)),
                     }
                 });

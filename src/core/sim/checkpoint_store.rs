@@ -246,15 +246,12 @@ impl Checkpoints {
             .unwrap_or_default()
     }
 
-    /// Every checkpoint as the operations that would take them again (in
-    /// [`StoreOp::write`]'s bytes, after their count): how a finished
-    /// film is kept on disk.
-    pub fn write_all(&self, w: &mut Writer) {
-        w.u(self.list.len() as u64);
-        for (k, cp) in self.list.iter().enumerate() {
-            let marks = if k == 0 { &self.marks[..] } else { &[] };
-            write_take(w, cp, marks, self.width, self.rising);
-        }
+    /// Checkpoint `k` as the operation that would take it again (in
+    /// [`StoreOp::write`]'s bytes; the first carries every phase mark):
+    /// how a finished film is kept on disk, a checkpoint at a time.
+    pub fn write_one(&self, k: usize, w: &mut Writer) {
+        let marks = if k == 0 { &self.marks[..] } else { &[] };
+        write_take(w, &self.list[k], marks, self.width, self.rising);
     }
 
     /// Does what another store did ([`Checkpoints::drain`]).

@@ -36,7 +36,7 @@ use super::checkpoint_store::Checkpoints;
 use super::checkpoint_store::StoreOp;
 use super::engine::Engine;
 use super::fabric::Fabric;
-use super::film_chunk::write_body;
+use super::film_chunk::write_tail;
 pub use super::film_chunk::{Chunk, Ending};
 use super::simulator::Simulator;
 use super::source::Log;
@@ -45,7 +45,7 @@ use super::stats::LinkStats;
 use super::varint::Writer;
 use super::view::{SimEvent, SimView};
 use super::{Outcome, SimConfig, SimError, Traffic};
-use crate::fnv::fnv64;
+use crate::fnv::{Fnv64, fnv64};
 use crate::net::TopologySpec;
 use crate::trace::Replay;
 use std::cell::{Ref, RefCell};
@@ -245,34 +245,28 @@ impl Film {
     }
 
     /// A finished film as bytes, to keep on disk and open again
-    /// ([`Film::open`]): a check word, the whole film in a chunk's form
-    /// (every checkpoint, the activity, the message times, the phases,
-    /// the run's figures), and an FNV-1a hash of it. `None` while the run
-    /// is still being simulated.
+    /// ([`Film::open`]): the pieces of [`Film::pieces`] end to end. `None`
+    /// while the run is still being simulated.
     pub fn to_bytes(&self) -> Option<Vec<u8>> {
-        let reel = self.reel.borrow();
-        let end = reel.end.as_ref()?;
-        let mut w = Writer::default();
-        w.bytes.extend_from_slice(FILM_MAGIC);
-        let times: Vec<(u32, Times)> = (0..reel.times.len() as u32)
-            .zip(&reel.times)
-            .filter(|(_, t)| **t != Times::UNKNOWN)
-            .map(|(i, t)| (i, *t))
-            .collect();
-        let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
-        let ops = |w: &mut Writer| reel.checkpoints.write_all(w);
-        write_body(
-            &mut w,
-            ops,
-            &reel.activity,
-            &times,
-            &marks,
-            reel.peak,
-            Some(end),
-        );
-        let hash = fnv64(&w.bytes[FILM_MAGIC.len()..]);
-        w.bytes.extend_from_slice(&hash.to_le_bytes());
-        Some(w.bytes)
+        let mut pieces = self.pieces()?;
+        let mut out = Vec::new();
+        while let Some(p) = pieces.next_piece() {
+            out.extend_from_slice(&p);
+        }
+        Some(out)
+    }
+
+    /// A finished film's bytes a piece at a time, so that keeping a film
+    /// never holds a second copy of it: a check word, the whole film in a
+    /// chunk's form (every checkpoint, one a piece; then each cycle's flit
+    /// moves, the message times, the phases and the run's figures), and
+    /// an FNV-1a hash of it. `None` while the run is still being simulated.
+    pub fn pieces(&self) -> Option<FilmPieces<'_>> {
+        self.is_complete().then_some(FilmPieces {
+            film: self,
+            next: 0,
+            hash: Fnv64::default(),
+        })
     }
 
     /// The film that [`Film::to_bytes`] kept, of the run of `traffic` on
@@ -285,7 +279,7 @@ impl Film {
         bytes: &[u8],
     ) -> Result<Film, String> {
         let n = FILM_MAGIC.len();
-        if bytes.len() < n + 8 || &bytes[..n] != FILM_MAGIC {
+        if bytes.len() < n + 8 || bytes[..n] != FILM_MAGIC[..] {
             return Err("the file is not a film of this book".into());
         }
         let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
@@ -620,6 +614,45 @@ impl Reel {
         self.activity
             .get(a..b)
             .map_or(0, |s| s.iter().map(|&m| m as u64).sum())
+    }
+}
+
+/// A finished film's bytes, a piece at a time ([`Film::pieces`]).
+pub struct FilmPieces<'a> {
+    film: &'a Film,
+    /// 0: the check word, 1: the number of checkpoints, then the
+    /// checkpoints, the rest, the hash.
+    next: usize,
+    hash: Fnv64,
+}
+
+impl FilmPieces<'_> {
+    /// The next piece, `None` after the last.
+    pub fn next_piece(&mut self) -> Option<Vec<u8>> {
+        let reel = self.film.reel.borrow();
+        let count = reel.checkpoints.len();
+        let k = self.next;
+        self.next += 1;
+        let mut w = Writer::default();
+        match k {
+            0 => return Some(FILM_MAGIC.to_vec()),
+            1 => w.u(count as u64),
+            k if k < 2 + count => reel.checkpoints.write_one(k - 2, &mut w),
+            k if k == 2 + count => {
+                let times: Vec<(u32, Times)> = (0..reel.times.len() as u32)
+                    .zip(&reel.times)
+                    .filter(|(_, t)| **t != Times::UNKNOWN)
+                    .map(|(i, t)| (i, *t))
+                    .collect();
+                let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
+                let (activity, peak, end) = (&reel.activity, reel.peak, reel.end.as_ref());
+                write_tail(&mut w, activity, &times, &marks, peak, end);
+            }
+            k if k == 3 + count => return Some(self.hash.finish().to_le_bytes().to_vec()),
+            _ => return None,
+        }
+        self.hash.update(&w.bytes);
+        Some(w.bytes)
     }
 }
 

@@ -132,8 +132,7 @@ impl Chunk {
     }
 }
 
-/// A chunk's bytes after its operations (which `ops` writes): also the
-/// body of a whole film kept on disk.
+/// A chunk's bytes after its operations (which `ops` writes).
 pub(super) fn write_body(
     w: &mut Writer,
     ops: impl FnOnce(&mut Writer),
@@ -144,6 +143,19 @@ pub(super) fn write_body(
     end: Option<&Ending>,
 ) {
     ops(w);
+    write_tail(w, activity, times, marks, peak, end);
+}
+
+/// A chunk's bytes after its operations: also the last part of a whole
+/// film kept on disk.
+pub(super) fn write_tail(
+    w: &mut Writer,
+    activity: &[u16],
+    times: &[(u32, Times)],
+    marks: &[u64],
+    peak: u64,
+    end: Option<&Ending>,
+) {
     w.u(activity.len() as u64);
     activity.iter().for_each(|&a| w.u(a as u64));
     w.u(times.len() as u64);

@@ -134,7 +134,7 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use film::{Chunk, Film, Frame};
+pub use film::{Chunk, Film, FilmPieces, Frame};
 pub use film_run::{FilmRun, WatchedRun};
 pub use simulator::{SimOutput, Simulator};
 
