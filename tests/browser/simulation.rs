@@ -374,7 +374,9 @@ async fn the_hypercube_runs_e_cube_routes_and_corrects_its_size() {
 /// the run ends, and the whole run's figures come at the end.
 #[wasm_bindgen_test]
 async fn a_run_plays_while_it_is_simulated() {
-    let m = mount("#/embed/netsim?rows=8&cols=8&bytes=256").await;
+    // 20,592 messages, about 13 M flit moves: many slices of simulation
+    // (and under the 20 M from which a film is kept between visits).
+    let m = mount("#/embed/netsim?rows=12&cols=12&bytes=256").await;
     until(&m, "the player while the run is simulated", |m| {
         m.find("#widget-netsim input.scrubber").is_some() && m.find("#widget-netsim .job").is_some()
     })
