@@ -33,19 +33,13 @@
 
 use super::checkpoint::Times;
 use super::checkpoint_store::Checkpoints;
-use super::checkpoint_store::StoreOp;
-use super::engine::Engine;
 use super::fabric::Fabric;
-use super::film_chunk::write_tail;
 pub use super::film_chunk::{Chunk, Ending};
 use super::simulator::Simulator;
 use super::source::Log;
 use super::source::NEVER;
 use super::stats::LinkStats;
-use super::varint::Writer;
-use super::view::{SimEvent, SimView};
 use super::{Outcome, SimConfig, SimError, Traffic};
-use crate::fnv::{Fnv64, fnv64};
 use crate::net::TopologySpec;
 use crate::trace::Replay;
 use std::cell::{Ref, RefCell};
@@ -70,68 +64,12 @@ pub const BUDGET_PER_MESSAGE: usize = 16;
 /// Most cycles a film records (its activity costs 2 bytes a cycle).
 pub const FILM_MAX_CYCLES: u64 = 16_000_000;
 
-/// The first bytes of a film kept on disk: the format's name and number.
-const FILM_MAGIC: &[u8; 8] = b"cbfilm01";
-
 /// Messages of one processor by where they are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     pub delivered: usize,
     pub under_way: usize,
     pub not_started: usize,
-}
-
-/// One cycle as the animator shows it.
-#[derive(Clone, Debug)]
-pub struct Frame {
-    /// Cycles completed.
-    pub pos: usize,
-    /// The state after cycle `pos`.
-    pub view: SimView,
-    /// What happened in cycle `pos` (none at 0).
-    pub events: Vec<SimEvent>,
-    /// Packets in the network after the cycle, as (number, message), by number.
-    packets: Vec<(u32, u32)>,
-}
-
-impl Frame {
-    /// A frame of a run still being simulated: its state only.
-    pub fn live(view: SimView) -> Frame {
-        Frame {
-            pos: view.cycle as usize,
-            view,
-            events: Vec::new(),
-            packets: Vec::new(),
-        }
-    }
-
-    /// The message a packet in the network belongs to.
-    pub fn message_of(&self, packet: u32) -> Option<u32> {
-        let i = self.packets.binary_search_by_key(&packet, |p| p.0).ok()?;
-        Some(self.packets[i].1)
-    }
-
-    /// The packets in the network, as (number, message).
-    pub fn packets(&self) -> &[(u32, u32)] {
-        &self.packets
-    }
-
-    /// The channels the packets of message `msg` hold at this cycle.
-    pub fn held_by(&self, msg: u32) -> Vec<u32> {
-        let mine: Vec<u32> = self
-            .packets
-            .iter()
-            .filter(|p| p.1 == msg)
-            .map(|p| p.0)
-            .collect();
-        if mine.is_empty() {
-            return Vec::new();
-        }
-        let owner = &self.view.owner;
-        (0..owner.len() as u32)
-            .filter(|&c| mine.contains(&owner[c as usize]))
-            .collect()
-    }
 }
 
 /// A run replayable at any cycle: a finished one, or one being simulated
@@ -242,91 +180,6 @@ impl Film {
             r.checkpoints.close(&r.times);
             r.end = Some(end);
         }
-    }
-
-    /// A finished film as bytes, to keep on disk and open again
-    /// ([`Film::open`]): the pieces of [`Film::pieces`] end to end. `None`
-    /// while the run is still being simulated.
-    pub fn to_bytes(&self) -> Option<Vec<u8>> {
-        let mut pieces = self.pieces()?;
-        let mut out = Vec::new();
-        while let Some(p) = pieces.next_piece() {
-            out.extend_from_slice(&p);
-        }
-        Some(out)
-    }
-
-    /// A finished film's bytes a piece at a time, so that keeping a film
-    /// never holds a second copy of it: a check word, the whole film in a
-    /// chunk's form (every checkpoint, one a piece; then each cycle's flit
-    /// moves, the message times, the phases and the run's figures), and
-    /// an FNV-1a hash of it. `None` while the run is still being simulated.
-    pub fn pieces(&self) -> Option<FilmPieces<'_>> {
-        self.is_complete().then_some(FilmPieces {
-            film: self,
-            next: 0,
-            hash: Fnv64::default(),
-        })
-    }
-
-    /// The film that [`Film::to_bytes`] kept, of the run of `traffic` on
-    /// `spec` under `cfg` (the caller keys films by their settings and the
-    /// build); why not if the bytes are not a whole film of that run.
-    pub fn open(
-        spec: TopologySpec,
-        cfg: &SimConfig,
-        traffic: &Traffic,
-        bytes: &[u8],
-    ) -> Result<Film, String> {
-        let n = FILM_MAGIC.len();
-        if bytes.len() < n + 8 || bytes[..n] != FILM_MAGIC[..] {
-            return Err("the file is not a film of this book".into());
-        }
-        let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
-        if fnv64(body).to_le_bytes() != hash {
-            return Err("the film's file is damaged".into());
-        }
-        let chunk = Chunk::from_bytes(body)?;
-        let replay = Simulator::new(spec, cfg, traffic).map_err(|e| e.to_string())?;
-        let film = Film::watched(spec, replay);
-        film.check(&chunk)?;
-        if !chunk.is_last() {
-            return Err("the film's file holds only part of the run".into());
-        }
-        film.absorb(chunk);
-        Ok(film)
-    }
-
-    /// Whether `chunk` fits this film: its messages, its channels, its
-    /// checkpoints in order from cycle 0.
-    fn check(&self, chunk: &Chunk) -> Result<(), String> {
-        let reel = self.reel.borrow();
-        let messages = reel.times.len();
-        if chunk.times.iter().any(|&(i, _)| i as usize >= messages) {
-            return Err(format!("the film names a message past its {messages}"));
-        }
-        let mut last =
-            (reel.checkpoints.len() > 0).then(|| reel.checkpoints.now(reel.checkpoints.len() - 1));
-        for op in &chunk.ops {
-            if let StoreOp::Take { cp, .. } = op {
-                let ok = match last {
-                    None => cp.now == 0,
-                    Some(l) => cp.now > l,
-                };
-                if !ok {
-                    return Err("the film's checkpoints are out of order".into());
-                }
-                last = Some(cp.now);
-            }
-        }
-        if let Some(end) = &chunk.end {
-            let channels = self.replay.borrow().engine.busy.len();
-            let links = self.fab.links();
-            if end.links.len() != channels || end.by_load.iter().any(|&c| c as usize >= links) {
-                return Err("the film's figures are not of this network".into());
-            }
-        }
-        Ok(())
     }
 
     /// Whether the whole run is in the film (not still being simulated).
@@ -617,83 +470,15 @@ impl Reel {
     }
 }
 
-/// A finished film's bytes, a piece at a time ([`Film::pieces`]).
-pub struct FilmPieces<'a> {
-    film: &'a Film,
-    /// 0: the check word, 1: the number of checkpoints, then the
-    /// checkpoints, the rest, the hash.
-    next: usize,
-    hash: Fnv64,
-}
-
-impl FilmPieces<'_> {
-    /// The next piece, `None` after the last.
-    pub fn next_piece(&mut self) -> Option<Vec<u8>> {
-        let reel = self.film.reel.borrow();
-        let count = reel.checkpoints.len();
-        let k = self.next;
-        self.next += 1;
-        let mut w = Writer::default();
-        match k {
-            0 => return Some(FILM_MAGIC.to_vec()),
-            1 => w.u(count as u64),
-            k if k < 2 + count => reel.checkpoints.write_one(k - 2, &mut w),
-            k if k == 2 + count => {
-                let times: Vec<(u32, Times)> = (0..reel.times.len() as u32)
-                    .zip(&reel.times)
-                    .filter(|(_, t)| **t != Times::UNKNOWN)
-                    .map(|(i, t)| (i, *t))
-                    .collect();
-                let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
-                let (activity, peak, end) = (&reel.activity, reel.peak, reel.end.as_ref());
-                write_tail(&mut w, activity, &times, &marks, peak, end);
-            }
-            k if k == 3 + count => return Some(self.hash.finish().to_le_bytes().to_vec()),
-            _ => return None,
-        }
-        self.hash.update(&w.bytes);
-        Some(w.bytes)
-    }
-}
-
-/// A film at one frame, as a caption names things.
-struct Shown<'a> {
-    film: &'a Film,
-    frame: &'a Frame,
-}
-
-impl super::timeline::Names for Shown<'_> {
-    fn messages(&self) -> usize {
-        self.film.messages()
-    }
-    fn pair(&self, msg: u32) -> String {
-        self.film.pair(msg)
-    }
-    fn latency(&self, msg: u32) -> Option<u64> {
-        self.film.latency(msg)
-    }
-    fn packet_name(&self, packet: u32) -> String {
-        self.film.packet_name(self.frame, packet)
-    }
-    fn describe(&self, channel: u32) -> String {
-        self.film.fab.describe(channel)
-    }
-}
-
-fn frame_of(e: &Engine, pos: usize, view: SimView, events: Vec<SimEvent>) -> Frame {
-    let mut packets: Vec<(u32, u32)> = e
-        .live_slots()
-        .map(|s| (e.packets[s as usize].seq, e.packets[s as usize].msg))
-        .collect();
-    crate::sorting::sort_by_u64(&mut packets, |p| p.0 as u64);
-    Frame {
-        pos,
-        view,
-        events,
-        packets,
-    }
-}
-
 #[cfg(test)]
 #[path = "film_bench.rs"]
 mod bench;
+
+#[path = "film_frame.rs"]
+mod frame;
+pub use frame::Frame;
+use frame::{Shown, frame_of};
+
+#[path = "film_keep.rs"]
+mod keep;
+pub use keep::FilmPieces;
