@@ -56,6 +56,16 @@ pub struct Shelved {
 /// book keep them: opening one again costs a read instead of the run.
 pub const KEEP_MOVES: u64 = 20_000_000;
 
+/// Whether a run's film is kept between visits: a long run (at least
+/// [`KEEP_MOVES`]) of at most [`WATCH_MAX_MESSAGES`] messages. Opening a
+/// kept film holds its bytes beside the engine that replays it: for the
+/// 1,024-node all-to-all of 64 B (43 MB of film, a million messages) the
+/// page reached 241 MB, past the animator's 200 MB, so a film of more
+/// messages is simulated again instead.
+fn worth_keeping(run: &Filming, t: &Traffic) -> bool {
+    run.flit_moves() >= KEEP_MOVES && t.messages.len() <= WATCH_MAX_MESSAGES
+}
+
 /// Where finished films are kept between visits: the browser's
 /// origin-private file system (`ui::films`); natively there is none.
 pub trait Shelf {
@@ -276,7 +286,7 @@ impl Stepper for NetsimRun {
             Some(Stage::Build(p, t)) => {
                 let cfg = p.config();
                 match Filming::new(p.spec, &cfg, &t) {
-                    Ok(run) if run.flit_moves() >= KEEP_MOVES && shelf().is_some() => {
+                    Ok(run) if worth_keeping(&run, &t) && shelf().is_some() => {
                         let name = film_name(&p);
                         Stage::Look(Box::new(Look {
                             p,
