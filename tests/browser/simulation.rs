@@ -401,3 +401,31 @@ async fn a_run_plays_while_it_is_simulated() {
     );
     assert!(m.find("#widget-netsim table.busiest").is_some());
 }
+
+/// A link's step into a run watched while it is simulated is shown as
+/// soon as the run reaches it, before the run ends, and stays.
+#[wasm_bindgen_test]
+async fn a_links_step_is_shown_once_simulated() {
+    let m = mount("#/embed/netsim?rows=12&cols=12&bytes=256&step=40").await;
+    until(&m, "cycle 40 while the run is simulated", |m| {
+        m.find("#widget-netsim .job").is_some()
+            && m.find("#widget-netsim .position").is_some_and(|p| {
+                p.text_content()
+                    .unwrap_or_default()
+                    .starts_with("cycle 40 / ")
+            })
+    })
+    .await;
+    assert!(
+        m.caption("netsim").starts_with("Cycle 40: "),
+        "{}",
+        m.caption("netsim")
+    );
+    computed(&m).await;
+    let done = position(&m, "netsim");
+    assert!(
+        done.starts_with("cycle 40 / ") && !done.contains("so far"),
+        "{done}"
+    );
+    assert!(hash().contains("step=40"), "{}", hash());
+}

@@ -123,9 +123,17 @@ for (const [hash, procs, messages, how] of [
   await page.close();
 }
 
-// A deep link waits for the run, then opens at its cycle.
+// A deep link opens at its cycle as soon as the run reaches it (the run
+// is watched while it is simulated), before the run ends.
 {
-  const { page, problems } = await open('#/embed/netsim?rows=16&cols=32&bytes=64&step=9000', null);
+  const { page, problems } = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}#/embed/netsim?rows=16&cols=32&bytes=64&step=9000`);
+  const early = await page.waitForFunction(() => {
+    const f = document.querySelector('figure.widget');
+    return f && f.querySelector('.job') && (f.querySelector('.player .position')?.textContent || '').startsWith('cycle 9000 / ');
+  }, null, { timeout: 60000 }).then(() => true, () => false);
+  check(early, 'a deep link to cycle 9000 of the whole Delta shows it before the run ends');
+  await page.waitForFunction(() => !document.querySelector('figure.widget .job'), null, { timeout: 240000 });
   check((await caption(page)).startsWith('Cycle 9000: '), 'a deep link to cycle 9000 of the whole Delta opens there');
   check(problems.length === 0, `deep link: no console problem (${problems.join('; ')})`);
   await page.close();

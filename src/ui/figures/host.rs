@@ -258,6 +258,28 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     // The key under which the reader moved while the trace was growing.
     let early = use_mut_ref(|| None::<AnyKey>);
     let done = matches!(job.state, JobState::Done(_));
+    // A link's step into a trace still growing (a long simulation watched
+    // while it runs) is shown as soon as the trace reaches it; until then
+    // a note says it waits. Other steps ("end", bad values) wait for the
+    // whole trace.
+    let mut waiting = None;
+    let step = props.step.as_deref().and_then(|s| s.parse::<usize>().ok());
+    let unseen = seen_key.borrow().is_none();
+    if let Some(k) = step
+        && growing
+        && unseen
+    {
+        if k <= len {
+            *seen_key.borrow_mut() = Some(key.clone());
+            *early.borrow_mut() = Some(key.clone());
+            pos.set(Pos::At(k));
+        } else {
+            waiting = Some(Notice(format!(
+                "{}step: {k} is shown as soon as it is computed ({len} so far)",
+                props.prefix
+            )));
+        }
+    }
     if done {
         let first = seen_key.borrow().is_none();
         let changed = seen_key.borrow().as_ref() != Some(&key);
@@ -355,6 +377,7 @@ fn use_figure(props: &FigureProps, figure: &'static dyn Hosted) -> Ctx<AnyOut> {
     let mut all = props.notices.clone();
     all.append(&mut notices);
     all.extend((*step_notice).clone());
+    all.extend(waiting);
     Ctx {
         values: (*values).clone(),
         set_values,
