@@ -149,6 +149,8 @@ for (const [hash, procs, messages, how] of [
   await page.waitForSelector(bar, { timeout: 60000 });
   const first = Number(await page.getAttribute(bar, 'value'));
   await watching(page, '4 KB');
+  const told = await page.textContent(`${fig} .forecast`).catch(() => '');
+  check(/^This run makes 1214 M flit moves: 35 s to 2 min of simulation/.test(told), `4 KB: the reader is told how long the run may take ("${told.slice(0, 70)}")`);
   await page.waitForFunction((v) => Number(document.querySelector('figure.widget progress')?.value) > v, first, { timeout: 60000 })
     .then(() => check(true, `the 16 × 32 all-to-all of 4 KB is simulated while it plays (progress past ${first} %)`),
       () => check(false, 'the 16 × 32 all-to-all of 4 KB is simulated while it plays'));

@@ -41,6 +41,8 @@ pub struct Ready {
     pub layout: Rc<Layout>,
     /// Whether and how the film is kept between visits.
     pub shelved: Option<Shelved>,
+    /// While a long run is simulated, how long it may take ([`forecast`]).
+    pub forecast: Option<String>,
 }
 
 /// A film worth keeping between visits: its name on the [`Shelf`], and
@@ -110,6 +112,32 @@ pub enum SimRun {
     Refused(String),
 }
 
+/// Flit moves a second that the book's simulator made in headless
+/// Chromium on a two-core machine (2026-11-26 to 29: the 1,024-node fat
+/// tree's all-to-all about 13 M, the whole Delta's 20 to 34 M): the range
+/// a forecast is given in.
+const BROWSER_MOVES_PER_S: (f64, f64) = (12e6, 35e6);
+
+/// What a reader is told before a long run (one of more than about 30 s
+/// at the faster pace): its flit moves and the time they took here.
+pub fn forecast(moves: u64) -> Option<String> {
+    let (slow, fast) = BROWSER_MOVES_PER_S;
+    let (least, most) = (moves as f64 / fast, moves as f64 / slow);
+    let span = |s: f64| match s {
+        s if s < 90.0 => format!("{} s", (s / 5.0).round() as u64 * 5),
+        s => format!("{} min", (s / 60.0).round() as u64),
+    };
+    (least >= 30.0).then(|| {
+        format!(
+            "This run makes {} M flit moves: {} to {} of simulation at the pace the book measured in a browser \
+             (12 to 35 M moves a second on a two-core machine). It plays as it goes; Cancel stops it.",
+            (moves as f64 / 1e6).round() as u64,
+            span(least),
+            span(most)
+        )
+    })
+}
+
 /// Runs of at most this many messages are watched while they are
 /// simulated: the film plays every cycle simulated so far while the rest
 /// is simulated. Watching keeps a second engine to replay the film (about
@@ -161,6 +189,7 @@ impl Filming {
                         film,
                         layout: layout.clone(),
                         shelved: None,
+                        forecast: forecast(w.flit_moves()),
                     })
                 })
             }
@@ -198,6 +227,7 @@ impl Filming {
                 film,
                 layout,
                 shelved: None,
+                forecast: None,
             }),
             Err(e) => SimRun::Refused(e.to_string()),
         }
@@ -253,6 +283,7 @@ impl Look {
                     Ok(film) => Stage::Opened(SimRun::Ready(Ready {
                         film: Rc::new(film),
                         layout,
+                        forecast: None,
                         shelved: Some(Shelved {
                             name,
                             opened: Some(bytes.len()),
@@ -406,6 +437,29 @@ mod tests {
         assert!(why.contains("flit moves, above the limit"), "{why}");
         // 256 B is 866 M moves, 512 B 1,733 M: over the limit of 1,500 M.
         assert!(why.ends_with("with bytes = 256 fits the limit."), "{why}");
+    }
+
+    #[test]
+    fn a_long_run_is_forecast_before_it_is_simulated() {
+        assert_eq!(forecast(500_000_000), None, "under 30 s at the faster pace");
+        let f = forecast(1_214_000_000).unwrap();
+        assert!(f.starts_with("This run makes 1214 M flit moves: 35 s to 2 min of simulation"), "{f}");
+        // The whole Delta's all-to-all of 4 KB is watched with its forecast.
+        let (key, _) = Netsim::key(&NetsimSettings {
+            rows: 16,
+            cols: 32,
+            bytes: 4096,
+            ..crate::book::settings::Settings::from_values(&Default::default())
+        });
+        let mut run = Netsim::compute(&key);
+        let preview = loop {
+            assert!(run.step());
+            if let Some(p) = run.preview() {
+                break p;
+            }
+        };
+        let SimRun::Ready(r) = preview else { panic!("a watched film") };
+        assert!(r.forecast.unwrap().starts_with("This run makes 1214 M flit moves"));
     }
 
     #[test]

@@ -22,6 +22,9 @@ impl FigureView for Netsim {
             },
             SimRun::Ready(r) => html! {
                 <>
+                    if let (Some(f), false) = (&r.forecast, r.film.is_complete()) {
+                        <p class="forecast" role="note">{f.clone()}</p>
+                    }
                     <NetAnimator id={props.id.clone()} film={r.film.clone()} layout={r.layout.clone()}
                         player={ctx.player.clone()} />
                     if r.film.is_complete() {
