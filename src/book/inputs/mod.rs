@@ -4,6 +4,7 @@
 //! figures share.
 
 pub mod collective;
+pub mod film;
 pub mod matrix;
 pub mod network;
 mod network_params;

@@ -73,15 +73,12 @@ impl Chunk {
     /// The chunk as bytes, for a message from a worker.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut w = Writer::default();
-        let ops = |w: &mut Writer| {
-            w.u(self.ops.len() as u64);
-            for op in &self.ops {
-                op.write(w);
-            }
-        };
-        write_body(
+        w.u(self.ops.len() as u64);
+        for op in &self.ops {
+            op.write(&mut w);
+        }
+        write_tail(
             &mut w,
-            ops,
             &self.activity,
             &self.times,
             &self.marks,
@@ -130,20 +127,6 @@ impl Chunk {
             end,
         })
     }
-}
-
-/// A chunk's bytes after its operations (which `ops` writes).
-pub(super) fn write_body(
-    w: &mut Writer,
-    ops: impl FnOnce(&mut Writer),
-    activity: &[u16],
-    times: &[(u32, Times)],
-    marks: &[u64],
-    peak: u64,
-    end: Option<&Ending>,
-) {
-    ops(w);
-    write_tail(w, activity, times, marks, peak, end);
 }
 
 /// A chunk's bytes after its operations: also the last part of a whole

@@ -1,0 +1,216 @@
+//! A simulation filmed for the network animator (`netsim`, and the lab's
+//! animator): watched while it runs or run to its end ([`Filming`]), what
+//! the figure shows of it ([`SimRun`]), what a reader is told before a long
+//! run ([`forecast`]), and the shelf films are kept on between visits
+//! ([`Shelf`], in the browser `ui::films`).
+
+use crate::book::inputs::network::SimParams;
+use crate::core::net::TopologySpec;
+use crate::core::net::layout::Layout;
+use crate::core::sim::{Film, FilmRun, SimConfig, SimError, SimView, Traffic, WatchedRun};
+use crate::core::step::{Progress, Stepper};
+use std::rc::Rc;
+
+/// A finished run, ready to play (or one being watched as it is
+/// simulated).
+pub struct Ready {
+    pub film: Rc<Film>,
+    pub layout: Rc<Layout>,
+    /// Whether and how the film is kept between visits.
+    pub shelved: Option<Shelved>,
+    /// While a long run is simulated, how long it may take ([`forecast`]).
+    pub forecast: Option<String>,
+}
+
+/// A film worth keeping between visits: its name on the [`Shelf`], and
+/// whether it was opened from there (its bytes) instead of simulated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shelved {
+    pub name: String,
+    pub opened: Option<usize>,
+}
+
+/// Runs of at least this many flit moves (about a second of simulation in
+/// a browser, or more) are kept between visits, if the browser lets the
+/// book keep them: opening one again costs a read instead of the run.
+pub const KEEP_MOVES: u64 = 20_000_000;
+
+/// Whether a run's film is kept between visits: a long run (at least
+/// [`KEEP_MOVES`]) of at most [`WATCH_MAX_MESSAGES`] messages. Opening a
+/// kept film holds its bytes beside the engine that replays it: for the
+/// 1,024-node all-to-all of 64 B (43 MB of film, a million messages) the
+/// page reached 241 MB, past the animator's 200 MB, so a film of more
+/// messages is simulated again instead.
+pub(crate) fn worth_keeping(run: &Filming, t: &Traffic) -> bool {
+    run.flit_moves() >= KEEP_MOVES && t.messages.len() <= WATCH_MAX_MESSAGES
+}
+
+/// Where finished films are kept between visits: the browser's
+/// origin-private file system (`ui::films`); natively there is none.
+pub trait Shelf {
+    /// The film called `name`: `None` while it is being looked for (ask
+    /// again), `Some(None)` if there is none or it cannot be read, else
+    /// its bytes ([`Film::to_bytes`]).
+    fn find(&self, name: &str) -> Option<Option<Rc<Vec<u8>>>>;
+}
+
+thread_local! {
+    static SHELF: std::cell::RefCell<Option<Rc<dyn Shelf>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Gives the animator a shelf of kept films (once, in the browser).
+pub fn set_shelf(shelf: Rc<dyn Shelf>) {
+    SHELF.with(|s| *s.borrow_mut() = Some(shelf));
+}
+
+pub(crate) fn shelf() -> Option<Rc<dyn Shelf>> {
+    SHELF.with(|s| s.borrow().clone())
+}
+
+/// The name a run's film is kept under: a hash of its settings (the shelf
+/// adds the build's).
+pub fn film_name(p: &SimParams) -> String {
+    let h = crate::core::fnv::fnv64(format!("netsim {p:?}").as_bytes());
+    format!("{h:016x}")
+}
+
+/// The run so far, shown while it goes on.
+pub struct Live {
+    pub view: Rc<SimView>,
+    pub layout: Rc<Layout>,
+    /// Messages in the run.
+    pub messages: usize,
+}
+
+/// The animator's run, the run so far, or why there is none.
+pub enum SimRun {
+    Ready(Ready),
+    Live(Live),
+    Refused(String),
+}
+
+/// Flit moves a second that the book's simulator made in headless
+/// Chromium on a two-core machine (2026-11-26 to 29: the 1,024-node fat
+/// tree's all-to-all about 13 M, the whole Delta's 20 to 34 M): the range
+/// a forecast is given in.
+const BROWSER_MOVES_PER_S: (f64, f64) = (12e6, 35e6);
+
+/// What a reader is told before a long run (one of more than about 30 s
+/// at the faster pace): its flit moves and the time they took here.
+pub fn forecast(moves: u64) -> Option<String> {
+    let (slow, fast) = BROWSER_MOVES_PER_S;
+    let (least, most) = (moves as f64 / fast, moves as f64 / slow);
+    let span = |s: f64| match s {
+        s if s < 90.0 => format!("{} s", (s / 5.0).round() as u64 * 5),
+        s => format!("{} min", (s / 60.0).round() as u64),
+    };
+    (least >= 30.0).then(|| {
+        format!(
+            "This run makes {} M flit moves: {} to {} of simulation at the pace the book measured in a browser \
+             (12 to 35 M moves a second on a two-core machine). It plays as it goes; Cancel stops it.",
+            (moves as f64 / 1e6).round() as u64,
+            span(least),
+            span(most)
+        )
+    })
+}
+
+/// Runs of at most this many messages are watched while they are
+/// simulated: the film plays every cycle simulated so far while the rest
+/// is simulated. Watching keeps a second engine to replay the film (about
+/// 100 bytes a message): the whole Delta's all-to-all (261,632 messages)
+/// is watched; the 1,024-node fat tree's (1,047,552) would need 100 MB
+/// more, so its player opens when the run is complete.
+pub const WATCH_MAX_MESSAGES: usize = 262_144;
+
+/// A run being filmed: watched while it is simulated, or, past
+/// [`WATCH_MAX_MESSAGES`], filmed to the end with a live picture.
+pub enum Filming {
+    Watch(Box<WatchedRun>, Rc<Layout>),
+    Run(Box<FilmRun>, Rc<Layout>, usize),
+}
+
+impl Filming {
+    /// Starts filming `traffic` on `spec`.
+    pub fn new(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<Filming, SimError> {
+        let layout = Rc::new(Layout::new(spec));
+        let m = traffic.messages.len();
+        Ok(if m <= WATCH_MAX_MESSAGES {
+            Filming::Watch(Box::new(WatchedRun::new(spec, cfg, traffic)?), layout)
+        } else {
+            Filming::Run(Box::new(FilmRun::new(spec, cfg, traffic)?), layout, m)
+        })
+    }
+
+    pub fn step(&mut self) -> bool {
+        match self {
+            Filming::Watch(w, _) => w.step(),
+            Filming::Run(r, ..) => r.step(),
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        match self {
+            Filming::Watch(w, _) => w.progress(),
+            Filming::Run(r, ..) => r.progress(),
+        }
+    }
+
+    /// The film so far (once it has a cycle), or the network as it stands.
+    pub fn preview(&self) -> Option<SimRun> {
+        match self {
+            Filming::Watch(w, layout) => {
+                let film = w.film();
+                (film.cycles() > 0).then(|| {
+                    SimRun::Ready(Ready {
+                        film,
+                        layout: layout.clone(),
+                        shelved: None,
+                        forecast: forecast(w.flit_moves()),
+                    })
+                })
+            }
+            Filming::Run(r, layout, m) => Some(SimRun::Live(Live {
+                view: Rc::new(r.preview()),
+                layout: layout.clone(),
+                messages: *m,
+            })),
+        }
+    }
+
+    /// The network's drawing.
+    pub fn layout(&self) -> Rc<Layout> {
+        match self {
+            Filming::Watch(_, l) | Filming::Run(_, l, _) => l.clone(),
+        }
+    }
+
+    /// Flit moves the whole run makes.
+    pub fn flit_moves(&self) -> u64 {
+        match self {
+            Filming::Watch(w, _) => w.flit_moves(),
+            Filming::Run(r, ..) => r.flit_moves(),
+        }
+    }
+
+    /// The whole film, or why there is none.
+    pub fn finish(self) -> SimRun {
+        let (film, layout) = match self {
+            Filming::Watch(w, layout) => (w.finish(), layout),
+            Filming::Run(r, layout, _) => (r.finish().map(Rc::new), layout),
+        };
+        match film {
+            Ok(film) => SimRun::Ready(Ready {
+                film,
+                layout,
+                shelved: None,
+                forecast: None,
+            }),
+            Err(e) => SimRun::Refused(e.to_string()),
+        }
+    }
+}
