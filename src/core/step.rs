@@ -64,6 +64,13 @@ pub trait Stepper {
     fn after_paint(&self) -> bool {
         false
     }
+    /// Whether a Web Worker does the work and the steps only take in what
+    /// it sends (the network animator's long runs): the page's runner then
+    /// steps a few times a second instead of spinning, and says where the
+    /// work is done.
+    fn elsewhere(&self) -> bool {
+        false
+    }
     /// The items of a sweep that Web Workers may compute instead (see
     /// [`crate::pool`]); most steppers are not sweeps.
     fn pool(&mut self) -> Option<&mut dyn crate::pool::Pool> {
@@ -188,6 +195,14 @@ where
         }
     }
 
+    fn elsewhere(&self) -> bool {
+        match &self.state {
+            ThenState::First(a, _) => a.elsewhere(),
+            ThenState::Second(b) => b.elsewhere(),
+            ThenState::Switching => false,
+        }
+    }
+
     fn finish(mut self: Box<Self>) -> B::Output {
         while self.step() {}
         match self.state {
@@ -230,6 +245,9 @@ impl<A: Stepper, T, F: FnOnce(A::Output) -> T> Stepper for Map<A, F> {
     fn after_paint(&self) -> bool {
         self.inner.after_paint()
     }
+    fn elsewhere(&self) -> bool {
+        self.inner.elsewhere()
+    }
 }
 
 /// A stepper that lets the page paint before it starts (see
@@ -249,6 +267,9 @@ impl<A: Stepper> Stepper for AfterPaint<A> {
     }
     fn after_paint(&self) -> bool {
         true
+    }
+    fn elsewhere(&self) -> bool {
+        self.0.elsewhere()
     }
 }
 

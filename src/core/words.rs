@@ -13,6 +13,12 @@ pub fn plural_s(n: usize, word: &str) -> String {
 
 /// A count with thin spaces between groups of three digits: 1 048 576.
 pub fn count(n: usize) -> String {
+    count_u64(n as u64)
+}
+
+/// [`count`] of a 64-bit number (a `usize` is 32 bits in the browser's
+/// wasm, so flit moves past 4,294 M must not pass through one).
+pub fn count_u64(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

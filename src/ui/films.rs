@@ -90,13 +90,7 @@ pub fn install() {
 /// This build's mark: a hash of the simulation module's file name (which
 /// holds a hash of its content), "dev" where there is none.
 fn build() -> String {
-    let file = crate::ui::dom::document()
-        .and_then(|d| {
-            d.query_selector("meta[name='commbook-pack-sim']")
-                .ok()
-                .flatten()
-        })
-        .and_then(|m| m.get_attribute("content"));
+    let file = crate::ui::packs::named_file("sim");
     match file {
         Some(f) => format!("{:08x}", crate::core::fnv::fnv64(f.as_bytes()) >> 32),
         None => "dev".into(),

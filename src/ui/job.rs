@@ -24,6 +24,10 @@ const FIRST_SLICE_MS: f64 = 25.0;
 /// How long work may take before a progress bar is shown, in ms.
 pub const SHOW_AFTER_MS: f64 = 100.0;
 
+/// How often the page takes in what a worker doing a job's work has sent,
+/// in ms (a film worker sends a chunk every 10 ms or so).
+const ELSEWHERE_MS: u32 = 40;
+
 /// How often a running job's preview is refreshed, in ms.
 const PREVIEW_MS: f64 = 200.0;
 
@@ -184,8 +188,13 @@ where
 /// Cancels a job and terminates its workers.
 fn stop<T>(run: &Run<T>) {
     run.cancelled.set(true);
-    let crew = run.job.borrow_mut().crew.take();
-    drop(crew);
+    let Ok(mut work) = run.job.try_borrow_mut() else {
+        return;
+    };
+    let (crew, stepper) = (work.crew.take(), work.stepper.take());
+    drop(work);
+    // The stepper goes too: a film worker it holds stops with it.
+    drop((crew, stepper));
 }
 
 /// Runs one slice; returns the progress if more work remains.
@@ -206,6 +215,10 @@ fn slice<T: 'static>(run: &Run<T>, budget_ms: f64) -> Option<Progress> {
     while more {
         more = stepper.step();
         n += 1;
+        if stepper.elsewhere() {
+            // A worker does the work: this step took in what it sent.
+            break;
+        }
         if n.is_multiple_of(every) {
             let elapsed = dom::now_ms() - t0;
             if elapsed > budget_ms {
@@ -218,6 +231,7 @@ fn slice<T: 'static>(run: &Run<T>, budget_ms: f64) -> Option<Progress> {
     }
     if more {
         let p = stepper.progress();
+        let workers = stepper.elsewhere() as usize;
         let now = dom::now_ms();
         // A preview costs a copy of what it shows, so it is refreshed a few
         // times a second, not after every slice.
@@ -233,7 +247,7 @@ fn slice<T: 'static>(run: &Run<T>, budget_ms: f64) -> Option<Progress> {
             progress: p,
             elapsed_ms: now - run.started,
             preview,
-            workers: 0,
+            workers,
         });
         Some(p)
     } else {
@@ -256,7 +270,14 @@ fn after_next_frame<T: 'static>(run: Run<T>) {
 }
 
 fn schedule<T: 'static>(run: Run<T>) {
-    Timeout::new(0, move || {
+    // Work a worker does is looked in on, not spun for.
+    let elsewhere = run
+        .job
+        .borrow()
+        .stepper
+        .as_ref()
+        .is_some_and(|s| s.elsewhere());
+    Timeout::new(if elsewhere { ELSEWHERE_MS } else { 0 }, move || {
         if slice(&run, SLICE_MS).is_some() && !share_out(&run) {
             schedule(run);
         }

@@ -7,6 +7,7 @@ pub mod chart;
 pub mod dom;
 pub mod exercises;
 pub mod figures;
+pub mod film_worker;
 pub mod films;
 pub mod job;
 pub mod js_api;

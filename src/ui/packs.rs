@@ -75,6 +75,11 @@ thread_local! {
 /// `<meta name="commbook-pack-<module>">` the build writes into
 /// `index.html`, else `commbook-<module>.js`.
 fn file_of(pack: &str) -> String {
+    named_file(pack).unwrap_or_else(|| format!("commbook-{pack}.js"))
+}
+
+/// The file of module `pack` as the build's `<meta>` names it, if it does.
+pub fn named_file(pack: &str) -> Option<String> {
     dom::document()
         .and_then(|d| {
             d.query_selector(&format!("meta[name='commbook-pack-{pack}']"))
@@ -82,7 +87,6 @@ fn file_of(pack: &str) -> String {
                 .flatten()
         })
         .and_then(|m| m.get_attribute("content"))
-        .unwrap_or_else(|| format!("commbook-{pack}.js"))
 }
 
 /// Loads and starts module `pack` (once): its exports, `mount` and

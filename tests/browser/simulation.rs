@@ -98,7 +98,7 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
     assert!(t.contains("rows: 0 is outside 1…32"), "{t}");
     assert!(t.contains("step: 'nine' is not a step number"), "{t}");
     drop(m);
-    let m = embed("#/embed/netsim?net=fattree&rows=32&cols=32&bytes=1024").await;
+    let m = embed("#/embed/netsim?net=fattree&rows=32&cols=32&bytes=8192").await;
     let t = m.all_text();
     assert!(
         t.contains("This run cannot be shown: the traffic needs")
@@ -106,7 +106,7 @@ async fn bad_settings_give_notices_and_runs_too_big_are_refused() {
         "{t}"
     );
     assert!(
-        t.contains("at most 1 M messages and 1,500 M flit moves"),
+        t.contains("at most 1 M messages and 15,000 M flit moves"),
         "the cap is said under the setting: {t}"
     );
     drop(m);

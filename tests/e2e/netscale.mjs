@@ -71,6 +71,7 @@ export async function netscale(browser, base, c, opts = {}) {
     return { gaps: gaps.slice(2), pos: Number(range.value) };
   });
   const mem = Number(await page.getAttribute(canvas, 'data-wasm-bytes'));
+  const workerMem = Number(await page.getAttribute(canvas, 'data-worker-wasm-bytes'));
   const caption = await page.textContent('figure.widget .player .caption');
   await page.close();
   return {
@@ -86,6 +87,8 @@ export async function netscale(browser, base, c, opts = {}) {
     dropped: frames.gaps.filter((g) => g > 1.5 * 1000 / 60).length / frames.gaps.length,
     played_to: frames.pos,
     wasm_mb: mem / 2 ** 20,
+    // The film worker's own memory (0 for a run simulated on the page).
+    worker_mb: workerMem / 2 ** 20,
     caption,
   };
 }

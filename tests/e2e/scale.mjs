@@ -1,8 +1,8 @@
 // The network animator at the papers' scale, in the release build: the
 // whole Delta (16 × 32) and the 1,024-processor fat tree open from their
-// links; the Delta's run plays while it is simulated (its player opens at
-// once and its end moves on), the fat tree's shows a picture while it is
-// simulated; then both seek (scrubber, keyboard, deep link), play and
+// links; both runs are simulated in the film worker and play while they
+// are simulated (the player opens at once and its end moves on; the
+// progress says where the work is done); then both seek (scrubber, keyboard, deep link), play and
 // caption every cycle they show; a run too large is refused with its
 // limit. Fails on any console error. Timings are the benchmark's affair
 // (bench.mjs), not this test's.
@@ -16,17 +16,15 @@ const fig = 'figure.widget';
 const caption = (page) => page.textContent(`${fig} .player .caption`);
 const position = (page) => page.inputValue(`${fig} input[type=range]`).then(Number);
 
-// Opens `hash`; `how` is 'live' (a picture while it is simulated, the
-// player when done) or 'watched' (the player while it is simulated).
-async function open(hash, how) {
+// Opens `hash`; `how` is 'watched' (the player while it is simulated) or
+// anything else (the player when done), and
+// `where` 'worker' or 'page' says where the run must be simulated.
+async function open(hash, how, where = 'worker', init = null) {
   const { page, problems } = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  if (init) await page.addInitScript(init);
   await page.goto(`${base}${hash}`);
-  if (how === 'live') {
-    await page.waitForSelector(`${fig} .live-caption`, { timeout: 60000 });
-    const text = await page.textContent(`${fig} .live-caption`);
-    check(/^Simulating: cycle \d+, \d+ of \d+ messages delivered/.test(text), `${hash}: a picture while it is simulated ("${text.slice(0, 60)}…")`);
-  } else if (how === 'watched') {
-    const to = await watching(page, hash);
+  if (how === 'watched') {
+    const to = await watching(page, hash, where);
     await page.waitForFunction(() => document.querySelector('figure.widget input[type=range]') && !document.querySelector('figure.widget .job'), null, { timeout: 240000 });
     const at = await position(page);
     check(to === undefined || at === to, `${hash}: the cycle chosen while the run was simulated is kept when it ends (${at})`);
@@ -38,11 +36,16 @@ async function open(hash, how) {
 
 // The player is open while the run is simulated: it says so, its end
 // moves on, and a cycle already simulated is shown when sought.
-async function watching(page, what) {
+async function watching(page, what, where = 'worker') {
   const playing = () => document.querySelector('figure.widget input[type=range]') && document.querySelector('figure.widget .job');
   const open = await page.waitForFunction(playing, null, { timeout: 60000 }).then(() => true, () => false);
   check(open, `${what}: the player opens while the run is simulated`);
   if (!open) return;
+  // The progress bar shows once the run has taken 100 ms.
+  const job = await page.waitForFunction(() => (document.querySelector('figure.widget .job span')?.textContent || '').includes('%'), null, { timeout: 10000 })
+    .then(() => page.textContent(`${fig} .job span`), () => '');
+  const inWorker = job.includes('(in a background worker)');
+  check(inWorker === (where === 'worker'), `${what}: simulated ${where === 'worker' ? 'in the film worker' : 'on the page'} ("${job}")`);
   const end = Number(await page.getAttribute(`${fig} input[type=range]`, 'max'));
   const text = await page.textContent(`${fig} .player .position`);
   check(text.endsWith(' simulated so far'), `${what}: the player says how far the run is simulated ("${text}")`);
@@ -72,7 +75,7 @@ async function seekTo(page, to) {
 
 for (const [hash, procs, messages, how] of [
   ['#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256', 512, 261632, 'watched'],
-  ['#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=64', 1024, 1047552, 'live'],
+  ['#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=64', 1024, 1047552, 'watched'],
 ]) {
   const { page, problems } = await open(hash, how);
   const len = Number(await page.getAttribute(`${fig} input[type=range]`, 'max'));
@@ -120,6 +123,22 @@ for (const [hash, procs, messages, how] of [
     await page.click(`${fig} .matrix-side button:has-text("stop following")`);
   }
   check(problems.length === 0, `${procs}: no console problem (${problems.join('; ')})`);
+  await page.close();
+}
+
+// Where the film worker cannot start (here: module workers refused), the
+// page simulates the run itself and it plays all the same.
+{
+  const noWorker = () => {
+    const W = window.Worker;
+    window.Worker = function (url, opts) {
+      if (String(url).includes('film-worker')) throw new Error('no module workers here');
+      return new W(url, opts);
+    };
+  };
+  const { page, problems } = await open('#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256', 'watched', 'page', noWorker);
+  check((await caption(page)).startsWith('Before the first cycle'), 'without the film worker the run plays from the page');
+  check(problems.length === 0, `no film worker: no console problem (${problems.join('; ')})`);
   await page.close();
 }
 
@@ -194,14 +213,27 @@ for (const [hash, procs, messages, how] of [
   await bare.page.close();
 }
 
+// The 1,024-node all-to-all of 1 KB (the link of issue 15, 3,467 M flit
+// moves, minutes in a browser): accepted, simulated in the film worker and
+// played while it is simulated; the test leaves before the end.
+{
+  const { page, problems } = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=1024`);
+  await watching(page, '1,024 nodes, 1 KB');
+  const told = await page.textContent(`${fig} .forecast`).catch(() => '');
+  check(/^This run makes 3467 M flit moves: /.test(told), `1 KB: the reader is told how long the run may take ("${told.slice(0, 70)}")`);
+  check(problems.length === 0, `1 KB: no console problem (${problems.join('; ')})`);
+  await page.close();
+}
+
 // Too much traffic: refused, with the limit and the reason.
 {
   const { page, problems } = await watchedPage(browser, base);
-  await page.goto(`${base}#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=1024`);
+  await page.goto(`${base}#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=8192`);
   await page.waitForFunction(() => document.body.innerText.includes('This run cannot be shown'), null, { timeout: 60000 });
   const text = await page.innerText('body');
-  check(/the traffic needs [\d\s\u202f\u2009\u00a0,]+ flit moves, above the limit of 1\D500\D000\D000/.test(text), 'the 1,024-node all-to-all of 1 KB is refused with the limit');
-  check(text.includes('The same run with bytes = 256 fits the limit.'), 'the refusal names the largest message size that fits');
+  check(/the traffic needs [\d\s\u202f\u2009\u00a0,]+ flit moves, above the limit of 15\D000\D000\D000/.test(text), 'the 1,024-node all-to-all of 8 KB is refused with the limit');
+  check(text.includes('The same run with bytes = 4096 fits the limit.'), 'the refusal names the largest message size that fits');
   check(problems.length === 0, `refusal: no console problem (${problems.join('; ')})`);
   await page.close();
 }

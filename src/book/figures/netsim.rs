@@ -9,7 +9,7 @@ use crate::book::figure::{Figure, Limit};
 use crate::book::inputs::film::{film_name, shelf, worth_keeping};
 pub use crate::book::inputs::film::{
     Filming, KEEP_MOVES, Live, Ready, Shelf, Shelved, SimRun, WATCH_MAX_MESSAGES, forecast,
-    set_shelf,
+    seek_note, set_shelf,
 };
 use crate::book::inputs::network::{MESH_LIMITS, SYNC, SimParams};
 use crate::book::params::Notice;
@@ -26,7 +26,7 @@ crate::book::inputs::network::sim_settings! {
         net: "Delta on the mesh, CM-5 on the fat tree, iPSC/860 on the hypercube, an InfiniBand EDR cluster on the k-ary n-tree (kary)",
         rows: "the mesh up to 16 × 32 (the whole Delta), the fat tree and the hypercube up to 32 × 32 = 1,024 processors (the hypercube a power of two)",
         arity: "for the k-ary n-tree (net = kary), with levels instead of rows and columns: arity^levels processors, at most 1,024",
-        bytes: "a run may hold at most 1 M messages and 1,500 M flit moves (about two minutes in the browser): the 16 × 32 all-to-all up to 4 KB, the 1,024-node one up to 256 B",
+        bytes: "a run may hold at most 1 M messages and 15,000 M flit moves (a quarter of an hour or more in the browser): the 16 × 32 all-to-all up to 16 KB, the 1,024-node one up to 4 KB",
         pairs: "e.g. 0:5,3:12",
         collective: "for the scatter and gather messages: from and to processor 0",
         k: "for the redistribution: K × processors at most 65,536",
@@ -82,6 +82,7 @@ impl Look {
                 drop(run);
                 match Film::open(p.spec, &p.config(), &traffic, &bytes) {
                     Ok(film) => Stage::Opened(SimRun::Ready(Ready {
+                        seeks: seek_note(&film),
                         film: Rc::new(film),
                         layout,
                         forecast: None,
@@ -170,6 +171,10 @@ impl Stepper for NetsimRun {
         }
     }
 
+    fn elsewhere(&self) -> bool {
+        matches!(&self.0, Some(Stage::Run(run, _)) if run.elsewhere())
+    }
+
     fn finish(mut self: Box<Self>) -> SimRun {
         while self.step() {}
         match self.0.take() {
@@ -227,17 +232,17 @@ mod tests {
             net: Net::FatTree,
             rows: 32,
             cols: 32,
-            bytes: 1024,
+            bytes: 8192,
             ..crate::book::settings::Settings::from_values(&Default::default())
         };
         let (key, _) = Netsim::key(&big);
         let out = crate::core::step::run(Netsim::compute(&key));
         let SimRun::Refused(why) = out else {
-            panic!("a 1,024-node all-to-all of 1 KB is too much traffic")
+            panic!("a 1,024-node all-to-all of 8 KB is too much traffic")
         };
         assert!(why.contains("flit moves, above the limit"), "{why}");
-        // 256 B is 866 M moves, 512 B 1,733 M: over the limit of 1,500 M.
-        assert!(why.ends_with("with bytes = 256 fits the limit."), "{why}");
+        // 4 KB is 13,900 M moves, 8 KB 27,800 M: over the limit of 15,000 M.
+        assert!(why.ends_with("with bytes = 4096 fits the limit."), "{why}");
     }
 
     #[test]

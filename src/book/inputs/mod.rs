@@ -5,6 +5,7 @@
 
 pub mod collective;
 pub mod film;
+pub mod film_remote;
 pub mod matrix;
 pub mod network;
 mod network_params;

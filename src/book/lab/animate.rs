@@ -55,6 +55,10 @@ impl Stepper for Animate {
         }
     }
 
+    fn elsewhere(&self) -> bool {
+        matches!(&self.run, Some(Ok(r)) if r.elsewhere())
+    }
+
     fn finish(mut self: Box<Self>) -> SimRun {
         while self.step() {}
         match self.run.take() {

@@ -2,7 +2,7 @@
 //! would be accepted.
 
 use super::config::MAX_PACKET_FLITS;
-use crate::words::count;
+use crate::words::count_u64;
 use std::fmt;
 
 /// Why a simulation was refused.
@@ -64,15 +64,15 @@ impl fmt::Display for SimError {
             ),
             SimError::TooMuchTraffic { moves, max } => write!(
                 f,
-                "the traffic needs {} flit moves, above the limit of {} (about a minute natively, two in a browser); use fewer processors or fewer or shorter messages",
-                count(*moves as usize),
-                count(*max as usize)
+                "the traffic needs {} flit moves, above the limit of {} (about six minutes natively, a quarter of an hour or more in a browser); use fewer processors or fewer or shorter messages",
+                count_u64(*moves),
+                count_u64(*max)
             ),
             SimError::TimelineTooBig { what, got, max } => write!(
                 f,
                 "recording every cycle would take {} {what}, above the limit of {}; use fewer processors or fewer or shorter messages (a run without a recording, as the command line and the JS API make, has no such limit)",
-                count(*got as usize),
-                count(*max as usize)
+                count_u64(*got),
+                count_u64(*max)
             ),
         }
     }

@@ -137,7 +137,7 @@ impl Film {
 
     /// An empty film of the run that `replay` (a fresh simulator of it)
     /// will replay, filled by [`Film::absorb`] as the run is simulated.
-    pub(super) fn watched(spec: TopologySpec, replay: Simulator) -> Film {
+    pub fn watched(spec: TopologySpec, replay: Simulator) -> Film {
         let messages = replay.engine.src.msgs.len();
         Film {
             spec,
@@ -347,6 +347,24 @@ impl Film {
         let marks = self.phase_marks();
         let i = marks.partition_point(|&m| m < pos);
         if i == 0 { 0 } else { marks[i - 1] }
+    }
+
+    /// The most flit moves a seek replays: the longest stretch between
+    /// two checkpoints, or from the last one to the last cycle reached
+    /// (a pass over the run's activity).
+    pub fn longest_replay(&self) -> u64 {
+        let reel = self.reel.borrow();
+        let cps = &reel.checkpoints;
+        let ends = (0..cps.len())
+            .map(|k| cps.now(k))
+            .chain([reel.activity.len() as u64]);
+        let mut from = 0;
+        let mut most = 0;
+        for at in ends {
+            most = most.max(reel.moves(from, at));
+            from = at;
+        }
+        most
     }
 
     /// Checkpoints kept, and their bytes together.

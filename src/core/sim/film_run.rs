@@ -17,6 +17,7 @@ use super::film::{
     BUDGET_PER_MESSAGE, CHECKPOINT_BUDGET, CHECKPOINT_CYCLES, CHECKPOINT_MOVES, Chunk, Ending,
     FILM_MAX_CYCLES, Film,
 };
+use super::film_job::FilmWork;
 use super::simulator::Simulator;
 use super::view::SimView;
 use super::{SimConfig, SimError, Traffic};
@@ -38,7 +39,7 @@ pub struct FilmRun {
     every_cycles: u64,
     last: (u64, u64),
     budget: usize,
-    failed: Option<SimError>,
+    pub(super) failed: Option<SimError>,
     /// While watched: each message's times as the film last heard them,
     /// the cycles whose activity went over (the first of `activity`), and
     /// the phase marks that did.
@@ -85,15 +86,28 @@ impl FilmRun {
         cfg: &SimConfig,
         traffic: &Traffic,
     ) -> Result<(FilmRun, Film), SimError> {
+        let run = FilmRun::journaled(spec, cfg, traffic)?;
+        Ok((
+            run,
+            Film::watched(spec, Simulator::new(spec, cfg, traffic)?),
+        ))
+    }
+
+    /// A run that hands what it does over in [`FilmRun::chunk`]s, for a
+    /// film elsewhere (on the page, when the run is in a worker).
+    pub fn journaled(
+        spec: TopologySpec,
+        cfg: &SimConfig,
+        traffic: &Traffic,
+    ) -> Result<FilmRun, SimError> {
         let mut run = FilmRun::new(spec, cfg, traffic)?;
-        let film = Film::watched(spec, Simulator::new(spec, cfg, traffic)?);
         run.checkpoints.keep_journal();
         run.watch = Some(Watch {
             known: vec![Times::UNKNOWN; traffic.messages.len()],
             cycles_sent: 0,
             marks_sent: 0,
         });
-        Ok((run, film))
+        Ok(run)
     }
 
     /// What the run did since the last chunk (a pass over the messages:
@@ -137,10 +151,14 @@ impl FilmRun {
     /// Sets the least spacing of checkpoints, in moves, and the first, in
     /// cycles (the tests make them dense).
     pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
+        self.set_spacing(moves, cycles);
+        self
+    }
+
+    fn set_spacing(&mut self, moves: u64, cycles: u64) {
         self.every_moves = moves.max(1);
         self.least_moves = self.every_moves;
         self.every_cycles = cycles.max(1);
-        self
     }
 
     /// Keeps the checkpoints under `bytes` (the tests thin them often).
@@ -250,15 +268,11 @@ pub const CHUNK_CYCLES: u64 = 4_000;
 
 /// A run watched while it is simulated, as a stepper: [`WatchedRun::film`]
 /// plays every cycle simulated so far while the steps go on, and the
-/// output is that same film, complete (or why the run failed).
+/// output is that same film, complete (or why the run failed). The run is
+/// the [`FilmWork`] a worker would do, on the page's thread.
 pub struct WatchedRun {
-    run: FilmRun,
+    work: FilmWork,
     film: std::rc::Rc<Film>,
-    /// Moves and cycle at the last chunk; whether the last one was taken.
-    last: (u64, u64),
-    over: bool,
-    /// Moves or cycles after which a chunk is taken.
-    every: (u64, u64),
     /// Whether chunks go over as bytes, as from a worker (the tests).
     #[cfg(test)]
     bytes: bool,
@@ -269,11 +283,8 @@ impl WatchedRun {
     pub fn new(spec: TopologySpec, cfg: &SimConfig, traffic: &Traffic) -> Result<Self, SimError> {
         let (run, film) = FilmRun::watched(spec, cfg, traffic)?;
         Ok(WatchedRun {
-            run,
+            work: FilmWork::of(run),
             film: std::rc::Rc::new(film),
-            last: (0, 0),
-            over: false,
-            every: (CHUNK_MOVES, CHUNK_CYCLES),
             #[cfg(test)]
             bytes: false,
         })
@@ -289,27 +300,27 @@ impl WatchedRun {
     /// Chunks every `moves` flit moves or `cycles` cycles (the tests hand
     /// the film a few cycles at a time).
     pub fn chunked(mut self, moves: u64, cycles: u64) -> Self {
-        self.every = (moves.max(1), cycles.max(1));
+        self.work = self.work.chunked(moves, cycles);
         self
     }
 
     /// See [`FilmRun::with_budget`].
     #[cfg(test)]
     pub fn with_budget(mut self, bytes: usize) -> Self {
-        self.run = self.run.with_budget(bytes);
+        self.work.run_mut().budget = bytes;
         self
     }
 
     /// The running engine's checksum (for the tests).
     #[cfg(test)]
     pub(crate) fn engine_checksum(&self) -> Vec<(&'static str, u64)> {
-        self.run.sim.engine.checksum_parts()
+        self.work.run().sim.engine.checksum_parts()
     }
 
     /// With checkpoints every `moves` flit moves or `cycles` cycles (the
     /// tests make them dense).
     pub fn with_spacing(mut self, moves: u64, cycles: u64) -> Self {
-        self.run = self.run.with_spacing(moves, cycles);
+        self.work.run_mut().set_spacing(moves, cycles);
         self
     }
 
@@ -320,12 +331,12 @@ impl WatchedRun {
 
     /// Cycles simulated so far.
     pub fn cycle(&self) -> u64 {
-        self.run.cycle()
+        self.work.run().cycle()
     }
 
     /// Flit moves the whole run makes.
     pub fn flit_moves(&self) -> u64 {
-        self.run.flit_moves()
+        self.work.flit_moves()
     }
 }
 
@@ -333,37 +344,24 @@ impl Stepper for WatchedRun {
     type Output = Result<std::rc::Rc<Film>, SimError>;
 
     fn step(&mut self) -> bool {
-        if self.over {
-            return false;
-        }
-        let more = self.run.step();
-        let (moved, now) = (self.run.moved(), self.run.cycle());
-        let first = self.film.cycles() == 0;
-        if !more
-            || first
-            || moved - self.last.0 >= self.every.0
-            || now - self.last.1 >= self.every.1
-        {
-            let chunk = self.run.chunk();
+        if let Some(chunk) = self.work.step() {
             #[cfg(test)]
             let chunk = match self.bytes {
                 true => Chunk::from_bytes(&chunk.to_bytes()).expect("a chunk reads back"),
                 false => chunk,
             };
             self.film.absorb(chunk);
-            self.last = (moved, now);
         }
-        self.over = !more;
-        more
+        !self.work.is_over()
     }
 
     fn progress(&self) -> Progress {
-        self.run.progress()
+        self.work.progress()
     }
 
     fn finish(mut self: Box<Self>) -> Self::Output {
         while self.step() {}
-        match self.run.failed.take() {
+        match self.work.failure() {
             Some(e) => Err(e),
             None => Ok(self.film),
         }

@@ -92,6 +92,7 @@ pub mod exchange;
 pub mod fabric;
 pub mod film;
 mod film_chunk;
+mod film_job;
 mod film_run;
 mod fused;
 pub mod inspect;
@@ -135,6 +136,7 @@ pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
 pub use film::{Chunk, Film, FilmPieces, Frame};
+pub use film_job::{FilmJob, FilmWork};
 pub use film_run::{FilmRun, WatchedRun};
 pub use simulator::{SimOutput, Simulator};
 
@@ -144,13 +146,13 @@ use fabric::Fabric;
 
 /// Most messages one run accepts.
 pub const MAX_MESSAGES: usize = 1 << 20;
-/// Most flit moves one run accepts: about a minute natively and two in a
-/// browser. Enough for the whole Delta's all-to-all of 4 KB (1,214 M),
-/// which the animator still seeks within its 50 ms; the 1,024-node CM-5's
-/// of 1 KB (3,467 M) took 5.5 minutes to simulate in headless Chromium,
-/// 194 MB, 590 ms a seek and dropped most frames while playing, past the
-/// animator's budgets, so it stops at 256 B (866 M; 512 B is 1,733 M).
-pub const MAX_FLIT_MOVES: u64 = 1_500_000_000;
+/// Most flit moves one run accepts: about six minutes natively and a
+/// quarter of an hour or more in a browser, where the animator simulates
+/// it in a worker while it plays. Enough for the 1,024-node CM-5's
+/// all-to-all of 4 KB (13,900 M; 8 KB is 27,800 M). A run this long keeps
+/// its checkpoints far apart within their memory, so a seek replays more:
+/// the animator says so ([`Film::longest_replay`]).
+pub const MAX_FLIT_MOVES: u64 = 15_000_000_000;
 
 /// S + H + F(L) + G·(P(L) − 1): the cycles a message of `bytes` bytes
 /// takes over `hops` links with the network to itself.

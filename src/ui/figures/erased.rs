@@ -134,6 +134,9 @@ impl<T: 'static> Stepper for Erased<T> {
     fn after_paint(&self) -> bool {
         self.0.after_paint()
     }
+    fn elsewhere(&self) -> bool {
+        self.0.elsewhere()
+    }
 }
 
 /// What a key of the wrong type computes (never: see `compute`).

@@ -15,6 +15,8 @@ impl FigureView for Netsim {
         // Films worth keeping are looked for, and kept, in the browser's
         // storage (in this module, which runs the simulations).
         crate::ui::films::install();
+        // Long runs are simulated in a worker while the page plays them.
+        crate::ui::film_worker::install();
         standard(props, ctx, settings(props, ctx), "the simulation", |run| match &**run {
             SimRun::Refused(why) => refused(why),
             SimRun::Live(l) => html! {
@@ -27,6 +29,9 @@ impl FigureView for Netsim {
                     }
                     <NetAnimator id={props.id.clone()} film={r.film.clone()} layout={r.layout.clone()}
                         player={ctx.player.clone()} />
+                    if let Some(s) = &r.seeks {
+                        <p class="seek-note" role="note">{s.clone()}</p>
+                    }
                     if r.film.is_complete() {
                         <FilmKeeper film={r.film.clone()} shelved={r.shelved.clone()} />
                     }

@@ -74,6 +74,8 @@ fn LabFilm(props: &AnimProps) -> Html {
         props.net,
         props.seed,
     );
+    // Long runs are simulated in a worker while the page plays them.
+    crate::ui::film_worker::install();
     let job = use_job(key, None, move |_| {
         let spec = p.net.unwrap_or(TopologySpec::FatTree { procs: p.com.n() });
         Box::new(animate(&p.candidate, &p.com, &p.schedule, spec, p.seed))

@@ -124,6 +124,8 @@ fn paint(canvas: &HtmlCanvasElement, s: &Scene) {
         })
         .unwrap_or(0);
     let _ = canvas.set_attribute("data-wasm-bytes", &mem.to_string());
+    let worker = crate::ui::film_worker::worker_peak_bytes();
+    let _ = canvas.set_attribute("data-worker-wasm-bytes", &worker.to_string());
 }
 
 /// The animator.
