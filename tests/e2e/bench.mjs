@@ -129,7 +129,7 @@ for (const n of native) {
 const scale = [];
 console.log('\nanimator at scale       first picture (ms)  player (ms)  whole run (s)  seek p95 / median (ms)  frame p95 (ms), dropped  wasm memory (MB)  film worker (MB)');
 for (const c of NETSCALE_CASES) {
-  const r = await netscale(browser, base, c);
+  const r = await netscale(browser, base, c, { timeout: 1800000 });
   scale.push(r);
   const mark = (x, budget) => `${x.toFixed(1)}${x > budget ? ' (over)' : ''}`;
   // Frame intervals are whole refreshes (16.67 ms at 60 Hz) as the
