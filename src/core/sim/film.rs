@@ -263,18 +263,6 @@ impl Film {
         &self.fab
     }
 
-    /// One sentence for the reader about the frame's cycle.
-    pub fn caption(&self, f: &Frame) -> String {
-        super::timeline::caption_of(
-            &Shown {
-                film: self,
-                frame: f,
-            },
-            f.pos,
-            &f.events,
-        )
-    }
-
     /// Messages in the run.
     pub fn messages(&self) -> usize {
         self.reel.borrow().times.len()
@@ -292,34 +280,6 @@ impl Film {
         match self.ends(msg) {
             Some((s, d)) => format!("{s}→{d}"),
             None => format!("message {msg}"),
-        }
-    }
-
-    /// "packet 7 (3→5)", naming the message if the frame knows it.
-    pub fn packet_name(&self, f: &Frame, packet: u32) -> String {
-        match f.message_of(packet) {
-            Some(m) => format!("packet {packet} ({})", self.pair(m)),
-            None => format!("packet {packet}"),
-        }
-    }
-
-    /// Where message `msg` is at frame `f`, in words.
-    pub fn whereabouts(&self, f: &Frame, msg: u32) -> String {
-        let Some(t) = self.reel.borrow().times.get(msg as usize).copied() else {
-            return format!("there is no message {msg}");
-        };
-        let c = f.pos as u64;
-        let pair = self.pair(msg);
-        if t.finish() <= c {
-            let lat = self.latency(msg).unwrap_or(0);
-            format!("{pair} has arrived, {lat} cycles after its release")
-        } else if t.started() < c {
-            let held = f.held_by(msg).len();
-            format!("{pair} is under way; its packets hold {held} channels now")
-        } else if t.released() <= c {
-            format!("{pair} may start, and waits for its sender or receiver")
-        } else {
-            format!("{pair} waits for its phase")
         }
     }
 
@@ -495,7 +455,7 @@ mod bench;
 #[path = "film_frame.rs"]
 mod frame;
 pub use frame::Frame;
-use frame::{Shown, frame_of};
+use frame::frame_of;
 
 #[path = "film_keep.rs"]
 mod keep;

@@ -73,7 +73,7 @@ pub(super) fn frame_of(e: &Engine, pos: usize, view: SimView, events: Vec<SimEve
 }
 
 /// A film at one frame, as a caption names things.
-pub(super) struct Shown<'a> {
+struct Shown<'a> {
     pub film: &'a Film,
     pub frame: &'a Frame,
 }
@@ -93,5 +93,48 @@ impl super::super::timeline::Names for Shown<'_> {
     }
     fn describe(&self, channel: u32) -> String {
         self.film.fab.describe(channel)
+    }
+}
+
+/// A frame in words.
+impl Film {
+    /// One sentence for the reader about the frame's cycle.
+    pub fn caption(&self, f: &Frame) -> String {
+        super::super::timeline::caption_of(
+            &Shown {
+                film: self,
+                frame: f,
+            },
+            f.pos,
+            &f.events,
+        )
+    }
+
+    /// "packet 7 (3→5)", naming the message if the frame knows it.
+    pub fn packet_name(&self, f: &Frame, packet: u32) -> String {
+        match f.message_of(packet) {
+            Some(m) => format!("packet {packet} ({})", self.pair(m)),
+            None => format!("packet {packet}"),
+        }
+    }
+
+    /// Where message `msg` is at frame `f`, in words.
+    pub fn whereabouts(&self, f: &Frame, msg: u32) -> String {
+        let Some(t) = self.reel.borrow().times.get(msg as usize).copied() else {
+            return format!("there is no message {msg}");
+        };
+        let c = f.pos as u64;
+        let pair = self.pair(msg);
+        if t.finish() <= c {
+            let lat = self.latency(msg).unwrap_or(0);
+            format!("{pair} has arrived, {lat} cycles after its release")
+        } else if t.started() < c {
+            let held = f.held_by(msg).len();
+            format!("{pair} is under way; its packets hold {held} channels now")
+        } else if t.released() <= c {
+            format!("{pair} may start, and waits for its sender or receiver")
+        } else {
+            format!("{pair} waits for its phase")
+        }
     }
 }

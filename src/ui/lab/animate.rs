@@ -127,7 +127,10 @@ fn LabFilm(props: &AnimProps) -> Html {
             </>
         },
         JobState::Cancelled => html! { <p class="notices" role="status">{"Stopped."}</p> },
-        JobState::Done(r) => body(r),
+        // The same shape as while running, so the film that played while
+        // it was simulated is kept (its zoom and picked link with it), not
+        // mounted again, when the run ends.
+        JobState::Done(r) => html! { <>{ Html::default() }{ body(r) }</> },
     };
     // Keys here step the network's player, not the figure's (the phases)
     // around it.
