@@ -148,11 +148,13 @@ pub fn seek_note(film: &Film) -> Option<String> {
 }
 
 /// Runs of at most this many messages are watched while they are
-/// simulated: the film plays every cycle simulated so far while the rest
-/// is simulated. Watching keeps a second engine to replay the film (about
+/// simulated on the page's own thread (every run is, in a film worker):
+/// the film plays every cycle simulated so far while the rest is
+/// simulated. Watching keeps a second engine to replay the film (about
 /// 100 bytes a message): the whole Delta's all-to-all (261,632 messages)
 /// is watched; the 1,024-node fat tree's (1,047,552) would need 100 MB
-/// more, so its player opens when the run is complete.
+/// more in the page, so without a worker its player opens when the run is
+/// complete.
 pub const WATCH_MAX_MESSAGES: usize = 262_144;
 
 /// A run being filmed: simulated in a Web Worker and watched on the page
