@@ -99,6 +99,15 @@ pub fn set_root_class(class: &str, on: bool) {
     }
 }
 
+/// The address of `file` beside the page (the site's own files, such as
+/// the workers' scripts and the figure modules).
+pub fn beside_page(file: &str) -> Option<String> {
+    let base = document()?.base_uri().ok()??;
+    web_sys::Url::new_with_base(file, &base)
+        .ok()
+        .map(|u| u.href())
+}
+
 /// Milliseconds since page load (high resolution).
 pub fn now_ms() -> f64 {
     window()

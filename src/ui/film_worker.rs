@@ -13,6 +13,7 @@
 
 use crate::book::inputs::film_remote::{Fed, Feed, FilmWorkers, set_film_workers};
 use crate::core::step::Progress;
+use crate::ui::dom::beside_page;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -39,14 +40,6 @@ impl Feed for WorkerFeed {
     fn take(&self) -> Vec<Fed> {
         std::mem::take(&mut *self.heard.borrow_mut())
     }
-}
-
-/// The address of `file` beside the page.
-fn beside_page(file: &str) -> Option<String> {
-    let base = crate::ui::dom::document()?.base_uri().ok()??;
-    web_sys::Url::new_with_base(file, &base)
-        .ok()
-        .map(|u| u.href())
 }
 
 thread_local! {

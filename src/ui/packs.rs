@@ -96,11 +96,9 @@ async fn load(pack: &'static str) -> Result<JsValue, String> {
         if let Some(p) = l.borrow().get(pack) {
             return Ok(p.clone());
         }
-        let doc = dom::document().ok_or("there is no page")?;
-        let base = doc.base_uri().ok().flatten().unwrap_or_default();
-        let url = web_sys::Url::new_with_base(&file_of(pack), &base)
-            .map_err(|_| format!("the module '{pack}' has no valid address"))?
-            .href();
+        dom::document().ok_or("there is no page")?;
+        let url = dom::beside_page(&file_of(pack))
+            .ok_or_else(|| format!("the module '{pack}' has no valid address"))?;
         // A dynamic import, then wasm-bindgen's start-up of the module.
         let start = js_sys::Function::new_with_args(
             "u",

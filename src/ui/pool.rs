@@ -160,10 +160,7 @@ impl Crew {
 
 /// The worker script beside the page (`index.html` copies it there).
 fn worker_url() -> Option<String> {
-    let base = web_sys::window()?.document()?.base_uri().ok()??;
-    web_sys::Url::new_with_base("commbook-worker_loader.js", &base)
-        .ok()
-        .map(|u| u.href())
+    crate::ui::dom::beside_page("commbook-worker_loader.js")
 }
 
 /// Stops the crew and tells the job why.
