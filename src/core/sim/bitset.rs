@@ -39,6 +39,13 @@ impl BitSet {
         self.words[i / 64] &= !(1 << (i % 64));
     }
 
+    /// Removes `i` if `yes`, without a branch (the fast loop's buffers
+    /// empty at no pattern a predictor learns).
+    #[inline(always)]
+    pub fn remove_if(&mut self, i: usize, yes: bool) {
+        self.words[i / 64] &= !((yes as u64) << (i % 64));
+    }
+
     /// True if `i` is in the set.
     #[inline(always)]
     pub fn contains(&self, i: usize) -> bool {

@@ -27,12 +27,38 @@ impl Flit {
 }
 
 /// FIFO buffers of `depth` flits, one per link.
+///
+/// A ring's start and length sit side by side (one load for both): the
+/// simulator's fast loop pops and pushes a flit for almost every move it
+/// makes. Rings take exactly `depth` slots: rounded up to a power of two
+/// (a mask instead of a compare) they made the 256-node fat tree's slots
+/// 60 % larger than the first-level cache, and its run slower.
 #[derive(Clone, Debug)]
 pub struct Buffers {
     depth: usize,
     slots: Box<[Flit]>,
-    head: Box<[u16]>,
-    len: Box<[u16]>,
+    rings: Box<[Ring]>,
+}
+
+/// Where a ring starts in its slots, how many flits it holds, and the
+/// cycle [`Buffers::pop_at`] last took one (the simulator's fast loop asks
+/// whether a buffer had room at the start of a cycle; kept here, beside
+/// the length it asks with, it costs no other load).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ring {
+    popped_at: u64,
+    head: u16,
+    len: u16,
+}
+
+impl Default for Ring {
+    fn default() -> Self {
+        Ring {
+            popped_at: u64::MAX,
+            head: 0,
+            len: 0,
+        }
+    }
 }
 
 /// Two stores are equal when every buffer holds the same flits in the
@@ -41,7 +67,12 @@ pub struct Buffers {
 impl PartialEq for Buffers {
     fn eq(&self, o: &Self) -> bool {
         self.depth == o.depth
-            && self.len == o.len
+            && self
+                .rings
+                .iter()
+                .zip(o.rings.iter())
+                .all(|(a, b)| a.len == b.len)
+            && self.count() == o.count()
             && (0..self.count()).all(|b| self.iter(b).eq(o.iter(b)))
     }
 }
@@ -73,14 +104,13 @@ impl Buffers {
         Buffers {
             depth,
             slots: vec![Flit::default(); count * depth].into(),
-            head: vec![0; count].into(),
-            len: vec![0; count].into(),
+            rings: vec![Ring::default(); count].into(),
         }
     }
 
     /// Number of buffers.
     pub fn count(&self) -> usize {
-        self.len.len()
+        self.rings.len()
     }
 
     /// Capacity of each buffer, in flits.
@@ -91,66 +121,101 @@ impl Buffers {
     /// Flits in buffer `b`.
     #[inline(always)]
     pub fn len(&self, b: usize) -> usize {
-        self.len[b] as usize
+        self.rings[b].len as usize
     }
 
     /// True if buffer `b` holds no flit.
     #[inline(always)]
     pub fn is_empty(&self, b: usize) -> bool {
-        self.len[b] == 0
+        self.rings[b].len == 0
     }
 
     /// True if buffer `b` can take another flit.
     #[inline(always)]
     pub fn has_room(&self, b: usize) -> bool {
-        (self.len[b] as usize) < self.depth
+        (self.rings[b].len as usize) < self.depth
     }
 
     /// The oldest flit of buffer `b`.
     #[inline(always)]
     pub fn front(&self, b: usize) -> Option<Flit> {
-        if self.len[b] == 0 {
+        let r = self.rings[b];
+        if r.len == 0 {
             return None;
         }
-        Some(self.slots[b * self.depth + self.head[b] as usize])
+        Some(self.slots[b * self.depth + r.head as usize])
     }
 
     /// Removes the oldest flit of buffer `b` (which must not be empty).
     #[inline(always)]
     pub fn pop(&mut self, b: usize) -> Flit {
-        let h = self.head[b] as usize;
-        let f = self.slots[b * self.depth + h];
-        self.head[b] = if h + 1 == self.depth { 0 } else { h as u16 + 1 };
-        self.len[b] -= 1;
+        let r = &mut self.rings[b];
+        let f = self.slots[b * self.depth + r.head as usize];
+        r.head = if r.head as usize + 1 == self.depth {
+            0
+        } else {
+            r.head + 1
+        };
+        r.len -= 1;
         f
+    }
+
+    /// [`Buffers::pop`] in cycle `now` (remembered: [`Buffers::popped_at`]),
+    /// with the flits left behind.
+    #[inline(always)]
+    pub fn pop_at(&mut self, b: usize, now: u64) -> (Flit, usize) {
+        let r = &mut self.rings[b];
+        r.popped_at = now;
+        let f = self.slots[b * self.depth + r.head as usize];
+        r.head = if r.head as usize + 1 == self.depth {
+            0
+        } else {
+            r.head + 1
+        };
+        r.len -= 1;
+        (f, r.len as usize)
     }
 
     /// Appends a flit to buffer `b` (which must have room).
     #[inline(always)]
     pub fn push(&mut self, b: usize, f: Flit) {
-        let mut at = self.head[b] as usize + self.len[b] as usize;
+        let r = &mut self.rings[b];
+        let mut at = (r.head + r.len) as usize;
         if at >= self.depth {
             at -= self.depth;
         }
+        r.len += 1;
         self.slots[b * self.depth + at] = f;
-        self.len[b] += 1;
     }
 
     /// The flits of buffer `b`, oldest first.
     pub fn iter(&self, b: usize) -> impl Iterator<Item = Flit> + '_ {
-        (0..self.len[b] as usize)
-            .map(move |k| self.slots[b * self.depth + (self.head[b] as usize + k) % self.depth])
+        let r = self.rings[b];
+        (0..r.len as usize)
+            .map(move |k| self.slots[b * self.depth + (r.head as usize + k) % self.depth])
+    }
+
+    /// The cycle given to buffer `b`'s last [`Buffers::pop_at`] (`u64::MAX`
+    /// if none since [`Buffers::forget_pops`]).
+    #[inline(always)]
+    pub fn popped_at(&self, b: usize) -> u64 {
+        self.rings[b].popped_at
+    }
+
+    /// Forgets every [`Buffers::pop_at`]'s cycle (a checkpoint restored: a
+    /// cycle from later in the run could match one replayed again).
+    pub fn forget_pops(&mut self) {
+        self.rings.iter_mut().for_each(|r| r.popped_at = u64::MAX);
     }
 
     /// Empties every buffer.
     pub fn clear(&mut self) {
-        self.head.fill(0);
-        self.len.fill(0);
+        self.rings.iter_mut().for_each(|r| (r.head, r.len) = (0, 0));
     }
 
     /// Flits held over all buffers.
     pub fn total(&self) -> usize {
-        self.len.iter().map(|&l| l as usize).sum()
+        self.rings.iter().map(|r| r.len as usize).sum()
     }
 }
 

@@ -80,9 +80,9 @@ pub(crate) struct Engine {
     pub(crate) sleep_next: Box<[u32]>,
     pub(crate) since: Box<[u64]>,
     pub(crate) full_sleeper: Box<[u32]>,
-    /// Per link: the cycle its buffer last gave up a flit (what had room
-    /// at the start of this cycle, see [`super::fused`]).
-    pub(crate) popped_at: Box<[u64]>,
+    /// The channels with a `full_sleeper`: almost every move asks, and
+    /// this set stays in the first-level cache where the table does not.
+    pub(crate) full_watch: BitSet,
     /// Scratch for the fused cycle: the inputs to visit, a word at a time,
     /// and the connected moves whose tails free their channels afterwards.
     pub(crate) scan: Vec<u64>,
@@ -127,7 +127,7 @@ impl Engine {
             sleep_next: vec![NONE; ch].into(),
             since: vec![0; ch].into(),
             full_sleeper: vec![NONE; ch].into(),
-            popped_at: vec![NEVER; ch].into(),
+            full_watch: BitSet::new(ch),
             scan: Vec::new(),
             tails: Vec::new(),
             reference: false,

@@ -83,6 +83,9 @@ pub struct Fabric {
     in_rank: Box<[u16]>,
     /// Number of inputs of each router.
     in_deg: Box<[u16]>,
+    /// Per input, the round-robin pointer after it wins
+    /// ([`Fabric::rr_after`]; a table, as a grant would otherwise divide).
+    rr_next: Box<[u16]>,
     /// (level, node, switch index) of each router; processors are level 0.
     vinfo: Box<[(u32, u32, u32)]>,
     /// Static up-link choice at level ℓ: (dst / up_div[ℓ]) mod k.
@@ -137,6 +140,12 @@ impl Fabric {
                 in_deg[v as usize] += 1;
             }
         }
+        let rr_next: Vec<u16> = (0..links + procs)
+            .map(|c| match in_vertex[c] {
+                NONE => 0,
+                v => (in_rank[c] + 1) % in_deg[v as usize].max(1),
+            })
+            .collect();
         let mut up_div = vec![1u64];
         for level in 0..64 {
             let next = up_div[level].saturating_mul(fattree::parents(level) as u64);
@@ -172,6 +181,7 @@ impl Fabric {
             out_vertex: out_vertex.into(),
             in_rank: in_rank.into(),
             in_deg: in_deg.into(),
+            rr_next: rr_next.into(),
             vinfo: vinfo.into(),
             up_div: up_div.into(),
         }
@@ -230,8 +240,7 @@ impl Fabric {
     /// The round-robin pointer after input `i` wins.
     #[inline(always)]
     pub fn rr_after(&self, i: u32) -> u16 {
-        let deg = self.in_deg[self.in_vertex[i as usize] as usize].max(1);
-        (self.in_rank[i as usize] + 1) % deg
+        self.rr_next[i as usize]
     }
 
     /// Where a head flit at input `i`, bound for processor `dst`, goes next

@@ -8,7 +8,7 @@
 //! - the inputs to visit are fixed at the start (`scan`), so a flit pushed
 //!   into an empty buffer, or an input woken, waits for the next cycle;
 //! - a buffer had room at the start if it has room now counting a flit
-//!   that left it in this cycle (`popped_at`): only its own input pops it,
+//!   that left it in this cycle ([`super::buffers::Buffers::popped_at`]): only its own input pops it,
 //!   and only the input connected to it pushes;
 //! - an input finding its next buffer full sleeps only if that buffer's
 //!   flit has not already left in this cycle (it would miss its wake);
@@ -49,6 +49,8 @@ impl Engine {
                 let c = self.conn[i];
                 if c == NONE {
                     self.request_head(i);
+                } else if i < links {
+                    self.link_move(i, c as usize, links);
                 } else if !self.had_room(c, links) {
                     self.sleep_full(i, c);
                 } else {
@@ -83,12 +85,64 @@ impl Engine {
         self.moved > moved || !self.arb.contested().is_empty()
     }
 
+    /// Link input `i`, connected to channel `c`, moves its oldest flit if
+    /// `c` had room at the start of the cycle, or sleeps: [`Engine::carry`]
+    /// and [`Engine::sleep_full`] for the case of almost every move, with
+    /// the link-or-ejection test made once and without a branch on
+    /// whether the buffer emptied.
+    #[inline(always)]
+    fn link_move(&mut self, i: usize, c: usize, links: usize) {
+        let now = self.now;
+        let f = if c < links {
+            let popped = self.bufs.popped_at(c) == now;
+            if self.bufs.len(c) + popped as usize >= self.bufs.depth() {
+                if !popped {
+                    self.asleep.insert(i);
+                    self.full_sleeper[c] = i as u32;
+                    self.full_watch.insert(c);
+                }
+                return;
+            }
+            let f = self.pop_link(i, now);
+            self.bufs.push(c, f);
+            self.active.insert(c);
+            if f.is_head() {
+                self.packets[f.packet as usize].head_at = c as u32;
+            }
+            f
+        } else {
+            let f = self.pop_link(i, now);
+            self.live -= 1;
+            self.delivered_flits += 1;
+            if f.is_head() {
+                self.packets[f.packet as usize].head_at = NONE;
+            }
+            f
+        };
+        self.busy[c] += 1;
+        self.moved += 1;
+        if f.tail {
+            self.tails.push((i as u32, c as u32, f.packet));
+        }
+    }
+
+    /// Takes the oldest flit of link buffer `i` (its count of live flits
+    /// is the caller's).
+    #[inline(always)]
+    fn pop_link(&mut self, i: usize, now: u64) -> Flit {
+        let (f, left) = self.bufs.pop_at(i, now);
+        self.active.remove_if(i, left == 0);
+        self.wake_full(i);
+        f
+    }
+
     /// True if channel `c` could take a flit at the start of this cycle.
     #[inline(always)]
     fn had_room(&self, c: u32, links: usize) -> bool {
         let c = c as usize;
         c >= links
-            || self.bufs.len(c) + ((self.popped_at[c] == self.now) as usize) < self.bufs.depth()
+            || self.bufs.len(c) + ((self.bufs.popped_at(c) == self.now) as usize)
+                < self.bufs.depth()
     }
 
     /// Moves input `i`'s oldest flit over channel `c` (its release, if a
@@ -97,13 +151,7 @@ impl Engine {
     fn carry(&mut self, i: usize, c: u32, links: usize) -> Flit {
         let f = if i < links {
             self.live -= 1;
-            let f = self.bufs.pop(i);
-            self.popped_at[i] = self.now;
-            if self.bufs.is_empty(i) {
-                self.active.remove(i);
-            }
-            self.wake_full(i);
-            f
+            self.pop_link(i, self.now)
         } else {
             self.take_from_port(i - links)
         };

@@ -48,9 +48,10 @@ impl Engine {
     /// the wake has passed and it looks again next cycle.
     #[inline(always)]
     pub(super) fn sleep_full(&mut self, i: usize, c: u32) {
-        if self.popped_at[c as usize] != self.now {
+        if self.bufs.popped_at(c as usize) != self.now {
             self.asleep.insert(i);
             self.full_sleeper[c as usize] = i as u32;
+            self.full_watch.insert(c as usize);
         }
     }
 
@@ -75,10 +76,10 @@ impl Engine {
     /// asleep because it was full, moves again next cycle.
     #[inline(always)]
     pub(super) fn wake_full(&mut self, b: usize) {
-        let s = self.full_sleeper[b];
-        if s != NONE {
-            self.asleep.remove(s as usize);
+        if self.full_watch.contains(b) {
+            self.asleep.remove(self.full_sleeper[b] as usize);
             self.full_sleeper[b] = NONE;
+            self.full_watch.remove(b);
         }
     }
 
@@ -106,7 +107,8 @@ impl Engine {
         self.sleep_head.fill(NONE);
         self.sleep_next.fill(NONE);
         self.full_sleeper.fill(NONE);
+        self.full_watch.clear();
         // A stamp from a later cycle could match one replayed again.
-        self.popped_at.fill(super::source::NEVER);
+        self.bufs.forget_pops();
     }
 }
