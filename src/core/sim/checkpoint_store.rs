@@ -408,6 +408,7 @@ impl Checkpoints {
         set_counters(e, &acc);
         e.wake_all();
         let kept = decode(e, &unpack(&cp.rest));
+        e.relink();
         e.restore_messages(&kept, &self.marks, times, from, &in_play, &self.spans);
     }
 

@@ -25,6 +25,12 @@ use super::source::{Log, NEVER, Sources, emit};
 use super::view::SimEvent;
 use crate::rng::Rng;
 
+/// Packets of at most this many flits have their heads visited apart by
+/// the fast loop ([`Engine::heads_apart`]): the CM-5's 5-flit packets
+/// (4 % faster on the fat-tree benchmark), not the Delta's 32-flit ones
+/// (9 % slower on the mesh's).
+const HEADS_APART_FLITS: u64 = 8;
+
 /// A packet in flight, stored in a reusable slot.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Packet {
@@ -56,6 +62,16 @@ pub(crate) struct Engine {
     pub owner: Box<[u32]>,
     /// Output each input is connected to.
     pub conn: Box<[u32]>,
+    /// The inputs with a connection (`conn` not NONE), kept by the fast
+    /// loop's grants and releases so that it visits the connected inputs
+    /// and the heads in two runs instead of asking at every input, which a
+    /// predictor guessed wrong one time in four on the fat tree (see
+    /// [`super::fused`]); rebuilt by [`Engine::relink`].
+    pub(crate) linked: BitSet,
+    /// Whether the fast loop visits the heads apart (packets of at most
+    /// [`HEADS_APART_FLITS`] flits, where heads are a large part of the
+    /// inputs; on the Delta's 32-flit packets one pass was faster).
+    pub(crate) heads_apart: bool,
     pub rr: Box<[u16]>,
     /// Each processor's injection port: (packet slot, next flit).
     pub port: Box<[(u32, u16)]>,
@@ -111,6 +127,8 @@ impl Engine {
             active: BitSet::new(ch),
             owner: vec![NONE; ch].into(),
             conn: vec![NONE; ch].into(),
+            linked: BitSet::new(ch),
+            heads_apart: cfg.packet.packet_flits(u64::MAX, 0) <= HEADS_APART_FLITS,
             rr: vec![0; ch].into(),
             port: vec![(NONE, 0); procs].into(),
             port_free_at: vec![0; procs].into(),
@@ -318,6 +336,7 @@ impl Engine {
         let slot = self.front(i as usize).map_or(NONE, |f| f.packet);
         self.owner[o as usize] = slot;
         self.conn[i as usize] = o;
+        self.linked.insert(i as usize);
         self.rr[o as usize] = self.fab.rr_after(i);
         let pk = &mut self.packets[slot as usize];
         pk.want = NONE;
@@ -406,11 +425,22 @@ impl Engine {
                 self.owner[o as usize] = NONE;
                 self.wake_waiters(o);
                 self.conn[i as usize] = NONE;
+                self.linked.remove(i as usize);
                 if o as usize >= links {
                     self.free_slots.push(f.packet);
                     self.src
                         .packet_delivered(pk.msg, self.now + 1, &mut self.log);
                 }
+            }
+        }
+    }
+
+    /// Rebuilds `linked` from `conn` (a checkpoint restored).
+    pub(crate) fn relink(&mut self) {
+        self.linked.clear();
+        for (i, &c) in self.conn.iter().enumerate() {
+            if c != NONE {
+                self.linked.insert(i);
             }
         }
     }

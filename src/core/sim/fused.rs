@@ -41,22 +41,37 @@ impl Engine {
         let mut scan = std::mem::take(&mut self.scan);
         scan.clear();
         scan.extend((0..self.active.words()).map(|w| self.active.word(w) & !self.asleep.word(w)));
-        for (w, &word) in scan.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let i = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let c = self.conn[i];
-                if c == NONE {
+        if self.heads_apart {
+            for (w, &word) in scan.iter().enumerate() {
+                // The connected inputs first, then the heads: the two never
+                // touch the same state in this pass (a head reads its own
+                // buffer's front, which no move of this pass takes, and the
+                // owners and receive slots, which change only after it), so
+                // only the order within each run counts, and it is kept.
+                let linked = self.linked.word(w);
+                let mut bits = word & linked;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.visit_linked(i, links);
+                }
+                let mut bits = word & !linked;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
                     self.request_head(i);
-                } else if i < links {
-                    self.link_move(i, c as usize, links);
-                } else if !self.had_room(c, links) {
-                    self.sleep_full(i, c);
-                } else {
-                    let f = self.carry(i, c, links);
-                    if f.tail {
-                        self.tails.push((i as u32, c, f.packet));
+                }
+            }
+        } else {
+            for (w, &word) in scan.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.conn[i] == NONE {
+                        self.request_head(i);
+                    } else {
+                        self.visit_linked(i, links);
                     }
                 }
             }
@@ -85,6 +100,22 @@ impl Engine {
         self.moved > moved || !self.arb.contested().is_empty()
     }
 
+    /// Connected input `i` moves its oldest flit, or sleeps.
+    #[inline(always)]
+    fn visit_linked(&mut self, i: usize, links: usize) {
+        let c = self.conn[i];
+        if i < links {
+            self.link_move(i, c as usize, links);
+        } else if !self.had_room(c, links) {
+            self.sleep_full(i, c);
+        } else {
+            let f = self.carry(i, c, links);
+            if f.tail {
+                self.tails.push((i as u32, c, f.packet));
+            }
+        }
+    }
+
     /// Link input `i`, connected to channel `c`, moves its oldest flit if
     /// `c` had room at the start of the cycle, or sleeps: [`Engine::carry`]
     /// and [`Engine::sleep_full`] for the case of almost every move, with
@@ -92,9 +123,8 @@ impl Engine {
     /// whether the buffer emptied.
     #[inline(always)]
     fn link_move(&mut self, i: usize, c: usize, links: usize) {
-        let now = self.now;
         let f = if c < links {
-            let popped = self.bufs.popped_at(c) == now;
+            let popped = self.bufs.popped_at(c) == self.now;
             if self.bufs.len(c) + popped as usize >= self.bufs.depth() {
                 if !popped {
                     self.asleep.insert(i);
@@ -103,7 +133,7 @@ impl Engine {
                 }
                 return;
             }
-            let f = self.pop_link(i, now);
+            let f = self.pop_link(i);
             self.bufs.push(c, f);
             self.active.insert(c);
             if f.is_head() {
@@ -111,7 +141,7 @@ impl Engine {
             }
             f
         } else {
-            let f = self.pop_link(i, now);
+            let f = self.pop_link(i);
             self.live -= 1;
             self.delivered_flits += 1;
             if f.is_head() {
@@ -129,8 +159,8 @@ impl Engine {
     /// Takes the oldest flit of link buffer `i` (its count of live flits
     /// is the caller's).
     #[inline(always)]
-    fn pop_link(&mut self, i: usize, now: u64) -> Flit {
-        let (f, left) = self.bufs.pop_at(i, now);
+    fn pop_link(&mut self, i: usize) -> Flit {
+        let (f, left) = self.bufs.pop_at(i, self.now);
         self.active.remove_if(i, left == 0);
         self.wake_full(i);
         f
@@ -151,7 +181,7 @@ impl Engine {
     fn carry(&mut self, i: usize, c: u32, links: usize) -> Flit {
         let f = if i < links {
             self.live -= 1;
-            self.pop_link(i, self.now)
+            self.pop_link(i)
         } else {
             self.take_from_port(i - links)
         };
@@ -181,6 +211,7 @@ impl Engine {
         self.owner[o as usize] = NONE;
         self.wake_waiters(o);
         self.conn[i as usize] = NONE;
+        self.linked.remove(i as usize);
         if o as usize >= links {
             self.free_slots.push(slot);
             let msg = self.packets[slot as usize].msg;
