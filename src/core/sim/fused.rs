@@ -8,8 +8,9 @@
 //! - the inputs to visit are fixed at the start (`scan`), so a flit pushed
 //!   into an empty buffer, or an input woken, waits for the next cycle;
 //! - a buffer had room at the start if it has room now counting a flit
-//!   that left it in this cycle ([`super::buffers::Buffers::popped_at`]): only its own input pops it,
-//!   and only the input connected to it pushes;
+//!   that left it in this cycle ([`super::buffers::Buffers::popped_at`]):
+//!   only its own input pops it, and only the input connected to it
+//!   pushes;
 //! - an input finding its next buffer full sleeps only if that buffer's
 //!   flit has not already left in this cycle (it would miss its wake);
 //! - a tail's release of its channel (owner, connection, delivery) waits
@@ -126,11 +127,7 @@ impl Engine {
         let f = if c < links {
             let popped = self.bufs.popped_at(c) == self.now;
             if self.bufs.len(c) + popped as usize >= self.bufs.depth() {
-                if !popped {
-                    self.asleep.insert(i);
-                    self.full_sleeper[c] = i as u32;
-                    self.full_watch.insert(c);
-                }
+                self.sleep_full(i, c as u32);
                 return;
             }
             let f = self.pop_link(i);
