@@ -3,7 +3,8 @@
 // a run watched while it is simulated), how long the whole run takes to
 // simulate, the wasm module's memory at the end, how long a seek takes to
 // show (scrubber to painted canvas), and the frame intervals while playing
-// at the fastest speed. Used by bench.mjs; prints one line per case.
+// at the fastest speed, and the disk the finished film takes where the
+// page keeps it. Used by bench.mjs; prints one line per case.
 
 export const NETSCALE_CASES = [
   { id: 'mesh 16x32 LP 256 B', hash: '#/embed/netsim?net=mesh&rows=16&cols=32&pattern=alltoall&algo=lp&bytes=256' },
@@ -85,6 +86,20 @@ export async function netscale(browser, base, c, opts = {}) {
   const mem = Number(await page.getAttribute(canvas, 'data-wasm-bytes'));
   const workerMem = Number(await page.getAttribute(canvas, 'data-worker-wasm-bytes'));
   const caption = await page.textContent('figure.widget .player .caption');
+  // The disk a finished film takes: what the page says it kept in the
+  // browser's storage (each case opens in a fresh context, so with no film
+  // of its own). No note: a run not worth keeping, or one of more messages
+  // than a kept film may hold (book::inputs::film::worth_keeping): 0.
+  const shelf = 'figure.widget .film-shelf';
+  let diskMb = 0;
+  let kept = 'not kept';
+  if (await page.$(shelf)) {
+    await page.waitForFunction((sel) => !/^Keeping/.test(document.querySelector(sel)?.textContent ?? ''), shelf, { timeout: 300000, polling: 200 });
+    const note = await page.textContent(shelf);
+    const m = /\(([\d.]+) MB\)/.exec(note);
+    diskMb = m ? Number(m[1]) : 0;
+    kept = m ? 'kept' : note;
+  }
   await page.close();
   return {
     id: c.id,
@@ -101,6 +116,9 @@ export async function netscale(browser, base, c, opts = {}) {
     wasm_mb: mem / 2 ** 20,
     // The film worker's own memory (0 for a run simulated on the page).
     worker_mb: workerMem / 2 ** 20,
+    // Megabytes (10^6 bytes, as the page writes them) of the kept film.
+    disk_mb: diskMb,
+    kept,
     caption,
   };
 }
