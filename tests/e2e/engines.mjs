@@ -96,9 +96,10 @@ function computed(all) {
   return figs.every((f) => !f.querySelector('.job') && !(all && f.classList.contains('deferred')));
 }
 
-// Sends a key to every figure with a player; returns their captions.
-function keyAll(key) {
-  return [...document.querySelectorAll('figure.widget')].filter((f) => f.querySelector('.caption')).map((f) => {
+// Sends a key to every figure with a player (or to those of `ids`);
+// returns their captions.
+function keyAll(key, ids) {
+  return [...document.querySelectorAll('figure.widget')].filter((f) => f.querySelector('.caption') && (!ids || ids.includes(f.id))).map((f) => {
     f.focus();
     f.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     return [f.id, f.querySelector('.caption').textContent];
@@ -125,13 +126,13 @@ async function settled(s) {
   return JSON.parse(last);
 }
 
-// The figures whose caption has not changed from `before` within 10 s.
-async function unchanged(s, before) {
+// The figures whose caption has not changed from `before` within `ms`.
+async function unchanged(s, before, ms = 10000) {
   const t0 = Date.now();
   for (;;) {
     const after = new Map(await s.run(captions));
     const still = before.filter(([id, c]) => after.get(id) === c).map(([id]) => id);
-    if (still.length === 0 || Date.now() - t0 > 10000) return still;
+    if (still.length === 0 || Date.now() - t0 > ms) return still;
     await pause(100);
   }
 }
@@ -155,7 +156,16 @@ async function smoke(name, engine, site) {
       await s.run(keyAll, 'Home');
       const before = await settled(s);
       await s.run(keyAll, 'ArrowRight');
-      const still = await unchanged(s, before);
+      let still = await unchanged(s, before);
+      // WebKitGTK beside the other lane of the test run once took more
+      // than 10 s to step the Delta model's charts (2026-11-29; under a
+      // second alone): a figure that has not stepped is given the key once
+      // more and 20 s, and named, so a lost key stays visible in the log.
+      if (still.length > 0) {
+        console.log(`note ${name}: chapter ${slug}: no step within 10 s, the key again for ${still.join(', ')}`);
+        await s.run(keyAll, 'ArrowRight', still);
+        still = await unchanged(s, before.filter(([id]) => still.includes(id)), 20000);
+      }
       figures += before.length;
       stepped += before.length - still.length;
       check(still.length === 0, `${name}: chapter ${slug} drawn in ${Date.now() - t0} ms, ${before.length} figure(s) stepped${still.length ? `; these did not step: ${still.join(', ')}` : ''}`);
