@@ -99,6 +99,13 @@ struct Run<T> {
     remote: Rc<RefCell<Option<Remote>>>,
 }
 
+impl<T> Run<T> {
+    /// What the job's stepper says of itself (false once it is gone).
+    fn stepper_says(&self, ask: impl Fn(&Boxed<T>) -> bool) -> bool {
+        self.job.borrow().stepper.as_ref().is_some_and(ask)
+    }
+}
+
 impl<T> Clone for Run<T> {
     fn clone(&self) -> Self {
         Run {
@@ -146,12 +153,7 @@ where
                 remote: Rc::new(RefCell::new(remote)),
             };
             *current.borrow_mut() = Some(run.clone());
-            let later = run
-                .job
-                .borrow()
-                .stepper
-                .as_ref()
-                .is_some_and(|s| s.after_paint());
+            let later = run.stepper_says(|s| s.after_paint());
             let eager = run
                 .job
                 .borrow_mut()
@@ -271,12 +273,7 @@ fn after_next_frame<T: 'static>(run: Run<T>) {
 
 fn schedule<T: 'static>(run: Run<T>) {
     // Work a worker does is looked in on, not spun for.
-    let elsewhere = run
-        .job
-        .borrow()
-        .stepper
-        .as_ref()
-        .is_some_and(|s| s.elsewhere());
+    let elsewhere = run.stepper_says(|s| s.elsewhere());
     Timeout::new(if elsewhere { ELSEWHERE_MS } else { 0 }, move || {
         if slice(&run, SLICE_MS).is_some() && !share_out(&run) {
             schedule(run);

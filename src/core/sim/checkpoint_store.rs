@@ -406,9 +406,8 @@ impl Checkpoints {
         e.now = cp.now;
         e.rng = cp.rng.clone();
         set_counters(e, &acc);
-        e.wake_all();
         let kept = decode(e, &unpack(&cp.rest));
-        e.relink();
+        e.wake_all();
         e.restore_messages(&kept, &self.marks, times, from, &in_play, &self.spans);
     }
 

@@ -66,7 +66,7 @@ pub(crate) struct Engine {
     /// loop's grants and releases so that it visits the connected inputs
     /// and the heads in two runs instead of asking at every input, which a
     /// predictor guessed wrong one time in four on the fat tree (see
-    /// [`super::fused`]); rebuilt by [`Engine::relink`].
+    /// [`super::fused`]); rebuilt after a restore by [`Engine::wake_all`].
     pub(crate) linked: BitSet,
     /// Whether the fast loop visits the heads apart (packets of at most
     /// [`HEADS_APART_FLITS`] flits, where heads are a large part of the
@@ -435,7 +435,8 @@ impl Engine {
         }
     }
 
-    /// Rebuilds `linked` from `conn` (a checkpoint restored).
+    /// Rebuilds `linked` from `conn` (a checkpoint restored, see
+    /// [`Engine::wake_all`]).
     pub(crate) fn relink(&mut self) {
         self.linked.clear();
         for (i, &c) in self.conn.iter().enumerate() {

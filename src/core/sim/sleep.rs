@@ -100,8 +100,10 @@ impl Engine {
         (0..self.blocked.len()).map(|o| self.blocked_count(o))
     }
 
-    /// Wakes every input and forgets what is owed (the caller has just put
-    /// the true counts in `blocked`: a checkpoint restored).
+    /// Wakes every input, forgets what is owed and rebuilds the fast
+    /// loop's set of connected inputs (the caller has just put the true
+    /// counts in `blocked` and the connections in `conn`: a checkpoint
+    /// restored).
     pub(crate) fn wake_all(&mut self) {
         self.asleep.clear();
         self.sleep_head.fill(NONE);
@@ -110,5 +112,6 @@ impl Engine {
         self.full_watch.clear();
         // A stamp from a later cycle could match one replayed again.
         self.bufs.forget_pops();
+        self.relink();
     }
 }
