@@ -99,6 +99,16 @@ pub fn set_root_class(class: &str, on: bool) {
     }
 }
 
+/// Stops `worker` for good: its handlers first, so that a message already
+/// queued is not handed to a Rust closure its owner is about to drop
+/// ("closure invoked recursively or after being dropped"), then the
+/// worker itself.
+pub fn retire(worker: &web_sys::Worker) {
+    worker.set_onmessage(None);
+    worker.set_onerror(None);
+    worker.terminate();
+}
+
 /// The address of `file` beside the page (the site's own files, such as
 /// the workers' scripts and the figure modules).
 pub fn beside_page(file: &str) -> Option<String> {

@@ -32,7 +32,7 @@ struct WorkerFeed {
 
 impl Drop for WorkerFeed {
     fn drop(&mut self) {
-        self.worker.terminate();
+        crate::ui::dom::retire(&self.worker);
     }
 }
 

@@ -70,7 +70,7 @@ impl Drop for Crew {
         let mut s = self.state.borrow_mut();
         s.stopped = true;
         for h in &s.hands {
-            h.worker.terminate();
+            crate::ui::dom::retire(&h.worker);
         }
     }
 }
@@ -171,7 +171,7 @@ fn fail(state: &Rc<RefCell<State>>, report: &OnReport, why: &str) {
     }
     s.stopped = true;
     for h in &s.hands {
-        h.worker.terminate();
+        crate::ui::dom::retire(&h.worker);
     }
     drop(s);
     report(Report::Failed(why.to_string()));

@@ -23,7 +23,14 @@ export async function watchedPage(browser, base, opts = {}, ctx = null) {
   const origin = new URL(base).origin;
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  // A worker's script whose load the page cut short (a sweep or a film
+  // done or cancelled before its worker had started: the worker was
+  // stopped) is the book's own choice; any other failed request is a
+  // problem.
+  page.on('requestfailed', (r) => {
+    const aborted = r.failure()?.errorText === 'net::ERR_ABORTED' && /\/commbook-(film-)?worker(_loader)?\.js$/.test(r.url());
+    if (!aborted) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
   page.on('request', (r) => {
     const u = r.url();
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`off-site request: ${u}`);
