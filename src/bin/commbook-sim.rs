@@ -14,6 +14,7 @@ pub use worker::FilmWorker;
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
+    use commbook::core::sim::spill::{SPILL_MOVES, SpillHead};
     use commbook::core::sim::{FilmJob, FilmWork};
     use wasm_bindgen::prelude::*;
 
@@ -21,6 +22,8 @@ mod worker {
     #[wasm_bindgen]
     pub struct FilmWorker {
         work: FilmWork,
+        /// The group of checkpoints last handed over for disk.
+        group: Option<SpillHead>,
     }
 
     #[wasm_bindgen]
@@ -30,7 +33,7 @@ mod worker {
         pub fn new(job: &[u8]) -> Result<FilmWorker, JsValue> {
             let job = FilmJob::from_bytes(job).map_err(|e| JsValue::from_str(&e))?;
             let work = FilmWork::new(&job).map_err(|e| JsValue::from_str(&e.to_string()))?;
-            Ok(FilmWorker { work })
+            Ok(FilmWorker { work, group: None })
         }
 
         /// Simulates until the next chunk is due: its bytes, or nothing
@@ -42,6 +45,45 @@ mod worker {
                 }
             }
             None
+        }
+
+        /// Takes checkpoints for disk too (`core::sim::spill`): call
+        /// before the first chunk, where files can be written.
+        pub fn spill(&mut self) {
+            self.work.spill_every(SPILL_MOVES);
+        }
+
+        /// The next group of checkpoints to write to disk, if one is
+        /// ready (take them all after each chunk, before sending it).
+        pub fn next_group(&mut self) -> Option<Vec<u8>> {
+            let (head, bytes) = self.work.next_group()?;
+            self.group = Some(head);
+            Some(bytes)
+        }
+
+        /// The file name of the group last handed over.
+        pub fn group_name(&self) -> String {
+            self.group
+                .as_ref()
+                .map_or_else(String::new, |h| SpillHead::file(h.group))
+        }
+
+        /// The head of the group last handed over, for the page.
+        pub fn group_head(&self) -> Vec<u8> {
+            self.group
+                .as_ref()
+                .map_or_else(Vec::new, SpillHead::to_bytes)
+        }
+
+        /// Once, when the film has written as much to disk as one film
+        /// may: why no more checkpoints go there.
+        pub fn spill_full(&mut self) -> Option<String> {
+            self.work.spill_full()
+        }
+
+        /// The disk refused a group: no more are taken.
+        pub fn stop_spill(&mut self) {
+            self.work.stop_spill();
         }
 
         /// Flits delivered so far.

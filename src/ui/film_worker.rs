@@ -10,10 +10,16 @@
 //! is reported as broken and the page simulates the run itself; where the
 //! page has no simulation module named in its `<meta>` (the browser tests'
 //! runner), no worker is tried.
+//!
+//! The worker is also given a folder for the run's checkpoints on disk
+//! ([`SpillFolder`]); it writes there only if the run needs them and the
+//! browser lets a worker write files, and says so either way.
 
 use crate::book::inputs::film_remote::{Fed, Feed, FilmWorkers, set_film_workers};
+use crate::core::sim::DiskFolder;
 use crate::core::step::Progress;
 use crate::ui::dom::beside_page;
+use crate::ui::films::SpillFolder;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -25,6 +31,9 @@ struct Browser;
 /// A worker simulating one run. Dropping it terminates the worker.
 struct WorkerFeed {
     worker: web_sys::Worker,
+    /// Where the worker writes the run's checkpoints on disk (none where
+    /// the page has no origin-private file system).
+    folder: Option<Rc<SpillFolder>>,
     heard: Rc<RefCell<Vec<Fed>>>,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
@@ -39,6 +48,10 @@ impl Drop for WorkerFeed {
 impl Feed for WorkerFeed {
     fn take(&self) -> Vec<Fed> {
         std::mem::take(&mut *self.heard.borrow_mut())
+    }
+
+    fn folder(&self) -> Option<Rc<dyn DiskFolder>> {
+        self.folder.clone().map(|f| f as Rc<dyn DiskFolder>)
     }
 }
 
@@ -64,6 +77,12 @@ fn read(data: &JsValue) -> Option<Fed> {
             total: n("total"),
         };
         return Some(Fed::Chunk(chunk.to_vec(), progress));
+    }
+    if let Some(head) = get("spilled").dyn_ref::<js_sys::Uint8Array>() {
+        return Some(Fed::Spilled(head.to_vec()));
+    }
+    if let Some(why) = get("unspilled").as_string() {
+        return Some(Fed::Unspilled(why));
     }
     if let Some(why) = get("refused").as_string() {
         return Some(Fed::Refused(why));
@@ -105,9 +124,14 @@ impl FilmWorkers for Browser {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let bytes = js_sys::Uint8Array::from(job);
+        let folder = SpillFolder::new();
         let msg = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&msg, &k.into(), v).is_ok();
-        if !set("module", &module.into()) || !set("job", &bytes) {
+        // An empty name: the run's first group for disk, if it needs one,
+        // is refused (and the page says why).
+        let spill = folder.as_ref().map_or_else(String::new, |f| f.name());
+        let spill = JsValue::from_str(&spill);
+        if !set("module", &module.into()) || !set("job", &bytes) || !set("spill", &spill) {
             worker.terminate();
             return None;
         }
@@ -118,6 +142,7 @@ impl FilmWorkers for Browser {
         }
         Some(Box::new(WorkerFeed {
             worker,
+            folder,
             heard,
             _on_message: on_message,
             _on_error: on_error,

@@ -28,7 +28,7 @@ export async function watchedPage(browser, base, opts = {}, ctx = null) {
   // stopped) is the book's own choice; any other failed request is a
   // problem.
   page.on('requestfailed', (r) => {
-    const aborted = r.failure()?.errorText === 'net::ERR_ABORTED' && /\/commbook-(film-)?worker(_loader)?\.js$/.test(r.url());
+    const aborted = r.failure()?.errorText === 'net::ERR_ABORTED' && /\/commbook-(film-|disk-)?worker(_loader)?\.js$/.test(r.url());
     if (!aborted) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   page.on('request', (r) => {

@@ -100,6 +100,18 @@ export async function netscale(browser, base, c, opts = {}) {
     diskMb = m ? Number(m[1]) : 0;
     kept = m ? 'kept' : note;
   }
+  // The checkpoints a run wrote to disk while it was shown (the
+  // 1,024-node all-to-alls from 256 B up), deleted when it is left.
+  const spill = 'figure.widget .film-disk';
+  let spillMb = 0;
+  let spilled = 0;
+  let diskReads = 0;
+  if (await page.$(spill)) {
+    const m = /^(\d+) checkpoints of this run \(([\d.]+) MB\)/.exec(await page.textContent(spill));
+    spilled = m ? Number(m[1]) : 0;
+    spillMb = m ? Number(m[2]) : 0;
+    diskReads = Number(await page.getAttribute(canvas, 'data-disk-reads'));
+  }
   await page.close();
   return {
     id: c.id,
@@ -119,6 +131,11 @@ export async function netscale(browser, base, c, opts = {}) {
     // Megabytes (10^6 bytes, as the page writes them) of the kept film.
     disk_mb: diskMb,
     kept,
+    // Checkpoints on disk while the film is shown, their megabytes, and
+    // the groups of them the seeks read back.
+    spilled,
+    spill_mb: spillMb,
+    disk_reads: diskReads,
     caption,
   };
 }

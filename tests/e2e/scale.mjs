@@ -215,15 +215,63 @@ for (const [hash, procs, messages, how] of [
 
 // The 1,024-node all-to-all of 1 KB (the link of issue 15, 3,467 M flit
 // moves, minutes in a browser): accepted, simulated in the film worker and
-// played while it is simulated; the test leaves before the end.
+// played while it is simulated; its checkpoints go to disk (the
+// origin-private file system) as it runs, a seek reads them back and
+// shows its cycle, and leaving the run deletes them; the test leaves
+// before the end. Without the file system the run plays all the same and
+// says why its checkpoints stay in memory.
+const link1k = '#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=1024';
+const diskNote = (page, re) => page.waitForFunction((r) => new RegExp(r).test(document.querySelector('figure.widget .film-disk')?.textContent || ''), re.source, { timeout: 90000 })
+  .then(() => page.textContent(`${fig} .film-disk`), () => '');
+const spillFolders = (page) => page.evaluate(async () => {
+  const films = await (await navigator.storage.getDirectory()).getDirectoryHandle('films', { create: true });
+  const out = [];
+  for await (const [n, h] of films.entries()) {
+    if (h.kind !== 'directory') continue;
+    let files = 0;
+    for await (const f of h.keys()) if (f) files += 1;
+    out.push({ n, files });
+  }
+  return out;
+});
 {
   const { page, problems } = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${base}#/embed/netsim?net=fattree&rows=32&cols=32&pattern=alltoall&algo=pex&bytes=1024`);
+  await page.goto(`${base}${link1k}`);
   await watching(page, '1,024 nodes, 1 KB');
   const told = await page.textContent(`${fig} .forecast`).catch(() => '');
   check(/^This run makes 3467 M flit moves: /.test(told), `1 KB: the reader is told how long the run may take ("${told.slice(0, 70)}")`);
+  const note = await diskNote(page, /^([2-9]\d|\d{3,}) checkpoints of this run \([\d.]+ MB\) are on disk/);
+  check(note !== '', `1 KB: its checkpoints go to disk as it runs ("${note.slice(0, 90)}")`);
+  const folders = await spillFolders(page);
+  check(folders.length === 1 && folders[0].n.includes('-spill-') && folders[0].files >= 2, `1 KB: the browser's storage holds them (${JSON.stringify(folders)})`);
+  // Seeks back into the part on disk read a group of checkpoints back.
+  const max = Number(await page.getAttribute(`${fig} input[type=range]`, 'max'));
+  for (const f of [0.3, 0.7, 0.45]) {
+    const to = Math.floor(max * f);
+    await seekTo(page, to);
+    const c = await caption(page);
+    check(c.startsWith(`Cycle ${to}: `), `1 KB: a seek to cycle ${to} shows it ("${c.slice(0, 50)}")`);
+  }
+  const reads = Number(await page.getAttribute(`${fig} .netview canvas`, 'data-disk-reads'));
+  check(reads >= 1, `1 KB: the seeks read checkpoints back from disk (${reads} groups)`);
+  // Leaving the run (another chapter) deletes its checkpoints.
+  await page.evaluate(() => { location.hash = '#/'; });
+  const gone = await page.waitForFunction(async () => {
+    const films = await (await navigator.storage.getDirectory()).getDirectoryHandle('films', { create: true });
+    for await (const [n] of films.entries()) if (n.includes('-spill-')) return false;
+    return true;
+  }, null, { timeout: 15000, polling: 250 }).then(() => true, () => false);
+  check(gone, '1 KB: leaving the run deletes its checkpoints on disk');
   check(problems.length === 0, `1 KB: no console problem (${problems.join('; ')})`);
   await page.close();
+  const bare = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+  await bare.page.addInitScript(() => { delete StorageManager.prototype.getDirectory; });
+  await bare.page.goto(`${base}${link1k}`);
+  await watching(bare.page, '1 KB without the file system');
+  const why = await diskNote(bare.page, /could not be written to your browser's storage \(this browser has no origin-private file system\)/);
+  check(why !== '', `1 KB without the file system: the page says its checkpoints stay in memory ("${why.slice(0, 90)}")`);
+  check(bare.problems.length === 0, `1 KB without the file system: no console problem (${bare.problems.join('; ')})`);
+  await bare.page.close();
 }
 
 // Too much traffic: refused, with the limit and the reason.

@@ -7,7 +7,7 @@
 //! ([`Filming`](super::film::Filming) simulates it there from the start).
 
 use crate::core::net::TopologySpec;
-use crate::core::sim::{Chunk, Film, FilmJob, SimConfig, SimError, Simulator, Traffic};
+use crate::core::sim::{Chunk, DiskFolder, Film, FilmJob, SimConfig, SimError, Simulator, Traffic};
 use crate::core::step::Progress;
 use std::rc::Rc;
 
@@ -24,12 +24,22 @@ pub enum Fed {
     Refused(String),
     /// The worker could not start or failed: the page takes the run over.
     Broken(String),
+    /// A group of checkpoints written to disk: its head
+    /// ([`crate::core::sim::spill::SpillHead`] as bytes).
+    Spilled(Vec<u8>),
+    /// The disk refused checkpoints (the reason): seeks replay from
+    /// memory.
+    Unspilled(String),
 }
 
 /// A run in a worker: what it has sent since last asked. Dropping it
 /// stops the worker.
 pub trait Feed {
     fn take(&self) -> Vec<Fed>;
+    /// Where the worker writes the run's checkpoints on disk, if it may.
+    fn folder(&self) -> Option<Rc<dyn DiskFolder>> {
+        None
+    }
 }
 
 /// Where runs may be simulated off the page's thread.
@@ -96,6 +106,9 @@ impl RemoteRun {
         };
         // The film's own engine is built while the worker starts.
         let film = Film::watched(spec, Simulator::new(spec, cfg, traffic)?);
+        if let Some(folder) = feed.folder() {
+            film.set_disk_folder(folder);
+        }
         Ok(Some(RemoteRun {
             film: Rc::new(film),
             feed,
@@ -124,6 +137,13 @@ impl RemoteRun {
                 },
                 Fed::Refused(why) => return Heard::Refused(why),
                 Fed::Broken(why) => return Heard::Broken(why),
+                Fed::Spilled(head) => {
+                    if let Err(why) = self.film.spilled(&head) {
+                        self.film
+                            .disk_refused(format!("the worker sent a bad group head: {why}"));
+                    }
+                }
+                Fed::Unspilled(why) => self.film.disk_refused(why),
             }
         }
         Heard::Going
@@ -158,9 +178,13 @@ mod tests {
     /// A worker that runs in the test's thread, a few chunks each time it
     /// is asked, through bytes as a real one does; `break_after` chunks
     /// it stops as a failed worker would.
+    #[derive(Default)]
     struct InThread {
         break_after: Option<usize>,
         refuse: bool,
+        /// Checkpoints for disk every so many moves; the disk refuses
+        /// them after `full` groups.
+        spill: Option<(u64, usize)>,
     }
 
     struct InThreadFeed {
@@ -168,16 +192,43 @@ mod tests {
         sent: Cell<usize>,
         break_after: Option<usize>,
         refuse: bool,
+        full: usize,
+        folder: Option<Rc<dyn DiskFolder>>,
+    }
+
+    thread_local! {
+        /// The folders of checkpoints on disk dropped (deleted).
+        static DELETED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    struct Folder;
+
+    impl DiskFolder for Folder {
+        fn name(&self) -> String {
+            "test".into()
+        }
+    }
+
+    impl Drop for Folder {
+        fn drop(&mut self) {
+            DELETED.with(|d| d.set(d.get() + 1));
+        }
     }
 
     impl FilmWorkers for InThread {
         fn start(&self, job: &[u8]) -> Option<Box<dyn Feed>> {
             let job = FilmJob::from_bytes(job).ok()?;
+            let mut work = FilmWork::new(&job).ok()?.chunked(2_000, 300);
+            if let Some((every, _)) = self.spill {
+                work.spill_every(every);
+            }
             Some(Box::new(InThreadFeed {
-                work: RefCell::new(FilmWork::new(&job).ok()?.chunked(2_000, 300)),
+                work: RefCell::new(work),
                 sent: Cell::new(0),
                 break_after: self.break_after,
                 refuse: self.refuse,
+                full: self.spill.map_or(0, |(_, full)| full),
+                folder: self.spill.map(|_| Rc::new(Folder) as Rc<dyn DiskFolder>),
             }))
         }
         fn least_moves(&self) -> u64 {
@@ -196,6 +247,15 @@ mod tests {
                 }
                 if let Some(chunk) = work.step() {
                     self.sent.set(self.sent.get() + 1);
+                    // Groups written go before the chunk, as from a worker.
+                    while let Some((head, _)) = work.next_group() {
+                        if head.group as usize == self.full {
+                            work.stop_spill();
+                            out.push(Fed::Unspilled("the storage quota is full".into()));
+                            break;
+                        }
+                        out.push(Fed::Spilled(head.to_bytes()));
+                    }
                     out.push(Fed::Chunk(chunk.to_bytes(), work.progress()));
                 }
             }
@@ -203,6 +263,10 @@ mod tests {
                 out.push(Fed::Refused("too long".into()));
             }
             out
+        }
+
+        fn folder(&self) -> Option<Rc<dyn DiskFolder>> {
+            self.folder.clone()
         }
     }
 
@@ -242,10 +306,7 @@ mod tests {
 
     #[test]
     fn a_run_in_a_worker_films_what_the_page_would() {
-        let (remote, elsewhere) = filmed(InThread {
-            break_after: None,
-            refuse: false,
-        });
+        let (remote, elsewhere) = filmed(InThread::default());
         assert!(elsewhere > 3, "the steps took in chunks: {elsewhere}");
         let (remote, local) = (film(remote), on_page());
         assert!(remote.is_complete());
@@ -261,7 +322,7 @@ mod tests {
         for after in [0, 2] {
             let (remote, _) = filmed(InThread {
                 break_after: Some(after),
-                refuse: false,
+                ..InThread::default()
             });
             assert_eq!(
                 film(remote).to_bytes(),
@@ -274,13 +335,14 @@ mod tests {
     #[test]
     fn a_run_the_worker_refuses_says_why() {
         let (out, _) = filmed(InThread {
-            break_after: None,
             refuse: true,
+            ..InThread::default()
         });
         assert!(matches!(out, SimRun::Ready(_)), "the last chunk came first");
         set_film_workers(Rc::new(InThread {
             break_after: Some(usize::MAX),
             refuse: true,
+            ..InThread::default()
         }));
         let (spec, cfg, t) = case();
         let mut run = Filming::new(spec, &cfg, &t).unwrap();
@@ -293,6 +355,47 @@ mod tests {
             panic!("refused")
         };
         assert_eq!(why, "too long");
+    }
+
+    #[test]
+    fn a_worker_that_writes_checkpoints_to_disk_tells_the_film_where_they_are() {
+        let before = DELETED.with(|d| d.get());
+        let (remote, _) = filmed(InThread {
+            spill: Some((400, usize::MAX)),
+            ..InThread::default()
+        });
+        let remote = film(remote);
+        let used = remote.disk_use();
+        assert!(used.checkpoints > 8 && used.bytes > 0, "{used:?}");
+        assert_eq!(used.refused, None);
+        assert!(
+            remote.longest_replay() < 2_000,
+            "{}",
+            remote.longest_replay()
+        );
+        assert_eq!(
+            remote.disk_folder().map(|f| f.name()).as_deref(),
+            Some("test")
+        );
+        // The film shows what the page's own run shows.
+        let local = on_page();
+        assert_eq!(*remote.links(), *local.links());
+        for pos in [1, remote.cycles() / 2, remote.cycles()] {
+            let (a, b) = (remote.frame(pos), local.frame(pos));
+            assert_eq!(remote.caption(&a), local.caption(&b), "cycle {pos}");
+        }
+        // The folder goes with the film.
+        assert_eq!(DELETED.with(|d| d.get()), before);
+        drop(remote);
+        assert_eq!(DELETED.with(|d| d.get()), before + 1);
+        // A full disk: the film says why, and keeps what was written.
+        let (full, _) = filmed(InThread {
+            spill: Some((400, 2)),
+            ..InThread::default()
+        });
+        let used = film(full).disk_use();
+        assert_eq!(used.checkpoints, 2 * crate::core::sim::spill::GROUP);
+        assert_eq!(used.refused.as_deref(), Some("the storage quota is full"));
     }
 
     struct Refusing;

@@ -394,9 +394,35 @@ impl Checkpoints {
         self.list.partition_point(|c| c.now <= at).max(1) - 1
     }
 
+    /// Every checkpoint as the operations that would take them again (the
+    /// first with every phase mark): a group of checkpoints on disk
+    /// ([`super::spill`]), read back by [`Checkpoints::read_all`].
+    pub fn write_all(&self, w: &mut Writer) {
+        (0..self.list.len()).for_each(|k| self.write_one(k, w));
+    }
+
+    /// The `n` checkpoints [`Checkpoints::write_all`] wrote, as a store of
+    /// their own (without spans: a restore is given the film's).
+    pub fn read_all(r: &mut In, n: usize) -> Result<Checkpoints, String> {
+        let mut c = Checkpoints::empty(0);
+        for _ in 0..n {
+            match StoreOp::read(r)? {
+                StoreOp::Thin => return Err("a group of checkpoints is thinned".into()),
+                op => c.apply(op),
+            }
+        }
+        Ok(c)
+    }
+
     /// Puts `e` (built from the same traffic) in the state of checkpoint
     /// `k`, given every message's times in the finished run.
     pub fn restore(&self, k: usize, e: &mut Engine, times: &[Times]) {
+        self.restore_spanned(k, e, times, &self.spans);
+    }
+
+    /// [`Checkpoints::restore`] with the times' block spans given (a group
+    /// read from disk restores with its film's).
+    pub fn restore_spanned(&self, k: usize, e: &mut Engine, times: &[Times], spans: &[(u32, u32)]) {
         let (from, in_play) = (e.now, e.in_play());
         let mut acc = vec![0u64; self.width];
         for cp in &self.list[k - k % KEYFRAME_EVERY..=k] {
@@ -408,7 +434,12 @@ impl Checkpoints {
         set_counters(e, &acc);
         let kept = decode(e, &unpack(&cp.rest));
         e.wake_all();
-        e.restore_messages(&kept, &self.marks, times, from, &in_play, &self.spans);
+        e.restore_messages(&kept, &self.marks, times, from, &in_play, spans);
+    }
+
+    /// The film's block spans (for a group restored from disk).
+    pub fn spans(&self) -> &[(u32, u32)] {
+        &self.spans
     }
 
     /// Bytes of checkpoint `k`: (counters, the rest).

@@ -80,6 +80,8 @@ pub struct Film {
     fab: Fabric,
     replay: RefCell<Simulator>,
     reel: RefCell<Reel>,
+    /// Checkpoints on disk, written by a film worker (`film_disk.rs`).
+    disk: RefCell<disk::Disk>,
 }
 
 /// What a film knows of its run: all of it, or, while the run is watched
@@ -132,6 +134,7 @@ impl Film {
                 peak,
                 end: Some(end),
             }),
+            disk: RefCell::default(),
         }
     }
 
@@ -151,6 +154,7 @@ impl Film {
                 end: None,
             }),
             replay: RefCell::new(replay),
+            disk: RefCell::default(),
         }
     }
 
@@ -313,11 +317,15 @@ impl Film {
     /// two checkpoints, or from the last one to the last cycle reached
     /// (a pass over the run's activity).
     pub fn longest_replay(&self) -> u64 {
+        let disk = self.disk_cycles();
         let reel = self.reel.borrow();
         let cps = &reel.checkpoints;
-        let ends = (0..cps.len())
-            .map(|k| cps.now(k))
-            .chain([reel.activity.len() as u64]);
+        let mut ends: Vec<u64> = (0..cps.len()).map(|k| cps.now(k)).collect();
+        if !disk.is_empty() {
+            ends.extend(disk);
+            crate::sorting::sort_by_u64(&mut ends, |&c| c);
+        }
+        ends.push(reel.activity.len() as u64);
         let mut from = 0;
         let mut most = 0;
         for at in ends {
@@ -339,7 +347,12 @@ impl Film {
         let reel = self.reel.borrow();
         let k = reel.checkpoints.nearest(at);
         let now = sim.engine.now;
-        let from = reel.checkpoints.now(k);
+        let mut from = reel.checkpoints.now(k);
+        // A checkpoint read back from disk, if one lies nearer.
+        let disk = self.disk_nearer(at, from);
+        if let Some((c, ..)) = &disk {
+            from = *c;
+        }
         // Forward of the engine, restoring the newer checkpoint pays only
         // when it saves more replay than a restore costs: a player moving
         // a few cycles a frame goes on from where it is, though checkpoints
@@ -347,7 +360,13 @@ impl Film {
         let moves = |from: u64| reel.moves(from, at);
         let ahead = now >= from || moves(now) <= moves(from) + RESTORE_MOVES;
         if now > at || !ahead {
-            sim.rewind(&reel.checkpoints, k, &reel.times);
+            match &disk {
+                Some((_, group, j)) => {
+                    let spans = reel.checkpoints.spans();
+                    sim.rewind_spanned(group, *j, &reel.times, spans)
+                }
+                None => sim.rewind(&reel.checkpoints, k, &reel.times),
+            }
         }
         drop(reel);
         while sim.engine.now < at && sim.advance_until(at) {}
@@ -460,3 +479,7 @@ use frame::frame_of;
 #[path = "film_keep.rs"]
 mod keep;
 pub use keep::FilmPieces;
+
+#[path = "film_disk.rs"]
+mod disk;
+pub use disk::{DiskFolder, DiskUse};

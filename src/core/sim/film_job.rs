@@ -19,6 +19,7 @@
 use super::config::{PacketFormat, RecvPolicy, SimConfig, UpRouting};
 use super::film_chunk::In;
 use super::film_run::{CHUNK_CYCLES, CHUNK_MOVES, FilmRun};
+use super::spill::{SpillHead, Spiller};
 use super::traffic::{SimMessage, Sync, Traffic};
 use super::varint::Writer;
 use super::{Chunk, SimError};
@@ -219,12 +220,42 @@ impl FilmWork {
             || moved - self.last.0 >= self.every.0
             || now - self.last.1 >= self.every.1;
         self.over = !more;
+        if self.over {
+            self.run.flush_spill();
+        }
         if !due {
             return None;
         }
         self.sent_first = true;
         self.last = (moved, now);
         Some(self.run.chunk())
+    }
+
+    /// Takes checkpoints for disk ([`super::spill`]) every `moves` flit
+    /// moves ([`super::spill::SPILL_MOVES`] in the browser) where those in memory lie
+    /// farther apart; call before the first step.
+    pub fn spill_every(&mut self, moves: u64) {
+        self.run.spill = Some(Spiller::new(moves));
+    }
+
+    /// The next group of checkpoints to write to disk (its head, as bytes
+    /// for the page, and the file's bytes), oldest first; take them all
+    /// after each chunk, and before sending it.
+    pub fn next_group(&mut self) -> Option<(SpillHead, Vec<u8>)> {
+        self.run.spill.as_mut()?.next_group()
+    }
+
+    /// Once, when the film has written as much to disk as one film may:
+    /// why the rest of the run keeps its checkpoints in memory only.
+    pub fn spill_full(&mut self) -> Option<String> {
+        self.run.spill.as_mut()?.full()
+    }
+
+    /// The disk refused a group: no more are taken.
+    pub fn stop_spill(&mut self) {
+        if let Some(s) = &mut self.run.spill {
+            s.stop();
+        }
     }
 
     /// Whether the run is over (its last chunk taken).

@@ -19,6 +19,7 @@ use super::film::{
 };
 use super::film_job::FilmWork;
 use super::simulator::Simulator;
+use super::spill::Spiller;
 use super::view::SimView;
 use super::{SimConfig, SimError, Traffic};
 use crate::net::TopologySpec;
@@ -44,6 +45,9 @@ pub struct FilmRun {
     /// the cycles whose activity went over (the first of `activity`), and
     /// the phase marks that did.
     watch: Option<Watch>,
+    /// Checkpoints for disk, in a film worker that can write them
+    /// ([`super::spill`]).
+    pub(super) spill: Option<Spiller>,
 }
 
 /// What a watched run has handed over so far.
@@ -75,6 +79,7 @@ impl FilmRun {
                 .max(CHECKPOINT_BUDGET / 4),
             failed: None,
             watch: None,
+            spill: None,
         })
     }
 
@@ -203,7 +208,37 @@ impl FilmRun {
         {
             self.keep();
         }
+        if more {
+            self.spill();
+        }
         more
+    }
+
+    /// Takes a checkpoint for disk if the last one of either kind lies
+    /// [`Spiller::every`] moves back and those in memory lie farther
+    /// apart than that (runs whose memory holds checkpoints close enough
+    /// write nothing).
+    fn spill(&mut self) {
+        let Some(s) = &mut self.spill else {
+            return;
+        };
+        let e = &self.sim.engine;
+        let since = e.moved - self.last.1.max(s.last_moved);
+        if self.every_moves <= s.every() || since < s.every() || s.is_stopped() {
+            return;
+        }
+        if s.take(e) {
+            // From the first one on, memory keeps half as many checkpoints
+            // (the page's memory goes to the groups read back).
+            self.budget = (self.budget / 2).max(CHECKPOINT_BUDGET / 4);
+        }
+    }
+
+    /// Hands the open group of checkpoints for disk over (the run is over).
+    pub(super) fn flush_spill(&mut self) {
+        if let Some(s) = &mut self.spill {
+            s.flush();
+        }
     }
 
     /// Takes a checkpoint now, thinning the old ones if over budget, and

@@ -105,6 +105,7 @@ pub mod runs;
 pub mod simulator;
 mod sleep;
 pub mod source;
+pub mod spill;
 pub mod stats;
 pub mod timeline;
 pub mod traffic;
@@ -125,6 +126,8 @@ mod proptests;
 #[cfg(test)]
 mod repro004;
 #[cfg(test)]
+mod spill_tests;
+#[cfg(test)]
 mod tests;
 
 pub use buffers::Flit;
@@ -135,7 +138,7 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use film::{Chunk, Film, FilmPieces, Frame};
+pub use film::{Chunk, DiskFolder, DiskUse, Film, FilmPieces, Frame};
 pub use film_job::{FilmJob, FilmWork};
 pub use film_run::{FilmRun, WatchedRun};
 pub use simulator::{SimOutput, Simulator};

@@ -118,6 +118,19 @@ impl Simulator {
         self.outcome = None;
     }
 
+    /// [`Simulator::rewind`] to a checkpoint of a group read from disk,
+    /// with its film's block spans.
+    pub(crate) fn rewind_spanned(
+        &mut self,
+        cps: &Checkpoints,
+        k: usize,
+        times: &[Times],
+        spans: &[(u32, u32)],
+    ) {
+        cps.restore_spanned(k, &mut self.engine, times, spans);
+        self.outcome = None;
+    }
+
     /// Flit moves the whole run makes (if it completes).
     pub(crate) fn flit_moves(&self) -> u64 {
         self.moves

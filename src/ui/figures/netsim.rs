@@ -5,7 +5,7 @@ use super::FigureView;
 use super::host::{Ctx, FigureProps, Shared};
 use crate::ui::parts::standard::standard;
 use crate::book::figures::netsim::{Netsim, NetsimSettings, SimRun};
-use crate::ui::films::FilmKeeper;
+use crate::ui::films::{DiskNote, FilmKeeper};
 use crate::ui::netview::{LivePicture, NetAnimator};
 use crate::ui::parts::report::{refused, settings};
 use yew::prelude::*;
@@ -32,6 +32,7 @@ impl FigureView for Netsim {
                     if let Some(s) = &r.seeks {
                         <p class="seek-note" role="note">{s.clone()}</p>
                     }
+                    <DiskNote film={r.film.clone()} used={r.film.disk_use()} />
                     if r.film.is_complete() {
                         <FilmKeeper film={r.film.clone()} shelved={r.shelved.clone()} />
                     }

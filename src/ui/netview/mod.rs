@@ -69,6 +69,9 @@ struct Scene {
     overview: bool,
     /// The message followed, and the channels its packets hold.
     follow: Option<(u32, Rc<Vec<u32>>)>,
+    /// Groups of checkpoints read back from disk so far (for the tests
+    /// and the benchmarks).
+    disk_reads: u64,
 }
 
 /// CSS pixels per layout unit at zoom `z`.
@@ -115,6 +118,7 @@ fn paint(canvas: &HtmlCanvasElement, s: &Scene) {
     let _ = canvas.set_attribute("data-draw-ms", &format!("{:.2}", dom::now_ms() - t0));
     // For the benchmarks: the cycle drawn, and this module's memory.
     let _ = canvas.set_attribute("data-pos", &s.frame.pos.to_string());
+    let _ = canvas.set_attribute("data-disk-reads", &s.disk_reads.to_string());
     let mem = wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()
         .map(|m| {
@@ -142,8 +146,22 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
     let follow = use_state_eq(|| None::<u32>);
     // The frame at `pos`: the film replays it (forward from the cycle on
     // screen when playing, from a checkpoint when seeking).
+    // A seek that a checkpoint on disk would shorten keeps the picture
+    // on screen until that checkpoint is read (a few ms), then renders
+    // again.
+    let reread = use_force_update();
     let frame = match scene.borrow().as_ref() {
         Some(old) if Rc::ptr_eq(&old.layout, &props.layout) && old.frame.pos == pos => {
+            old.frame.clone()
+        }
+        Some(old)
+            if Rc::ptr_eq(&old.layout, &props.layout)
+                && crate::ui::films::read_for(
+                    tl,
+                    pos,
+                    Callback::from(move |()| reread.force_update()),
+                ) =>
+        {
             old.frame.clone()
         }
         _ => Rc::new(tl.frame(pos)),
@@ -159,6 +177,7 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
             theme,
             overview: unit_css(&props.layout, *zoom) < draw::OVERVIEW_BELOW_PX,
             follow: follow.map(|m| (m, Rc::new(frame.held_by(m)))),
+            disk_reads: tl.disk_use().reads,
         });
     }
     {
@@ -324,6 +343,7 @@ pub fn LivePicture(props: &LiveProps) -> Html {
                     theme,
                     overview: false,
                     follow: None,
+                    disk_reads: 0,
                 };
                 paint(&el, &s);
             }
