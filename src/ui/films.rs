@@ -459,7 +459,9 @@ impl PartialEq for KeeperProps {
     }
 }
 
-fn megabytes(bytes: usize) -> String {
+/// "3.1 MB" (from a 64-bit count: a film's checkpoints on disk pass
+/// 4 GB, past a `usize` in the browser's wasm).
+fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
@@ -510,10 +512,10 @@ pub fn FilmKeeper(props: &KeeperProps) -> Html {
         Status::Quiet => return html! {},
         Status::Saving => html! { {"Keeping this film in your browser's storage…"} },
         Status::Kept(b) => html! {
-            <>{format!("This film is kept in your browser's storage ({}), so it opens at once next time; ", megabytes(*b))}{button}{"."}</>
+            <>{format!("This film is kept in your browser's storage ({}), so it opens at once next time; ", megabytes(*b as u64))}{button}{"."}</>
         },
         Status::Opened(b) => html! {
-            <>{format!("Opened from your browser's storage ({}) instead of simulated again; ", megabytes(*b))}{button}{"."}</>
+            <>{format!("Opened from your browser's storage ({}) instead of simulated again; ", megabytes(*b as u64))}{button}{"."}</>
         },
         Status::NotKept(why) => html! {
             {format!("This film could not be kept in your browser's storage ({why}): it will be simulated again next time.")}
@@ -553,7 +555,7 @@ pub fn DiskNote(props: &DiskNoteProps) -> Html {
             redraw.force_update();
         })
     };
-    let size = megabytes(u.bytes as usize);
+    let size = megabytes(u.bytes);
     let slower = "seeks replay from the checkpoints kept in memory and may be slower";
     let text = match (&u.refused, u.checkpoints, u.deleted) {
         (_, _, true) => html! { {format!("The checkpoints on disk were deleted: {slower}.")} },

@@ -45,7 +45,6 @@ pub(super) struct Disk {
     /// Groups being read, and groups that could not be.
     reading: Vec<u32>,
     failed: Vec<u32>,
-    bytes: u64,
     reads: u64,
     refused: Option<String>,
     deleted: bool,
@@ -109,7 +108,6 @@ impl Film {
                 k: k as u8,
             });
         }
-        d.bytes += head.bytes;
         d.heads.push(head);
         Ok(())
     }
@@ -213,7 +211,7 @@ impl Film {
         let d = self.disk.borrow();
         DiskUse {
             checkpoints: d.entries.len(),
-            bytes: d.bytes,
+            bytes: d.heads.iter().map(|h| h.bytes).sum(),
             reads: d.reads,
             refused: d.refused.clone(),
             deleted: d.deleted,
