@@ -68,8 +68,12 @@ try {
       await page.keyboard.press('Home');
       const start = await caption.textContent();
       await page.keyboard.press('ArrowRight');
-      const after = await caption.textContent();
-      check(start !== after, `chapter ${slug}: ${id} steps with the keyboard`);
+      // The step shows at the figure's next render; a figure whose step
+      // starts work elsewhere (a pool's sweep) shows it a little later,
+      // later still while the other lane loads the machine.
+      const stepped = await page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was,
+        [`#${id} .caption`, start], { timeout: 10000, polling: 50 }).then(() => true, () => false);
+      check(stepped, `chapter ${slug}: ${id} steps with the keyboard`);
     }
     await figuresReady(page, 60000, true);
     await auditBothThemes(page, `chapter ${slug}`);
