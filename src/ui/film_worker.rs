@@ -19,7 +19,7 @@ use crate::book::inputs::film_remote::{Fed, Feed, FilmWorkers, set_film_workers}
 use crate::core::sim::DiskFolder;
 use crate::core::step::Progress;
 use crate::ui::dom::beside_page;
-use crate::ui::films::SpillFolder;
+use crate::ui::spill::SpillFolder;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

@@ -22,6 +22,7 @@ pub mod pool;
 pub mod present;
 pub mod search;
 pub mod sidebar;
+pub mod spill;
 pub mod theme;
 pub mod url;
 

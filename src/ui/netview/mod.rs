@@ -156,7 +156,7 @@ pub fn NetAnimator(props: &NetAnimatorProps) -> Html {
         }
         Some(old)
             if Rc::ptr_eq(&old.layout, &props.layout)
-                && crate::ui::films::read_for(
+                && crate::ui::spill::read_for(
                     tl,
                     pos,
                     Callback::from(move |()| reread.force_update()),
