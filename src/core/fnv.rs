@@ -32,6 +32,30 @@ impl Fnv64 {
     }
 }
 
+/// Why bytes are not a sealed file ([`unseal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsealed {
+    /// They do not start with the file's check word.
+    NotOurs,
+    /// They do, but the hash at the end does not match.
+    Damaged,
+}
+
+/// The body of a file written as a check word, the body and the body's
+/// FNV-1a hash (8 bytes, little-endian): a kept film, a group of
+/// checkpoints on disk.
+pub fn unseal<'a>(bytes: &'a [u8], magic: &[u8]) -> Result<&'a [u8], Unsealed> {
+    let n = magic.len();
+    if bytes.len() < n + 8 || &bytes[..n] != magic {
+        return Err(Unsealed::NotOurs);
+    }
+    let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
+    if fnv64(body).to_le_bytes() != hash {
+        return Err(Unsealed::Damaged);
+    }
+    Ok(body)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

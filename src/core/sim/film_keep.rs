@@ -9,7 +9,7 @@ use super::super::simulator::Simulator;
 use super::super::varint::Writer;
 use super::super::{SimConfig, Traffic};
 use super::{Chunk, Film};
-use crate::fnv::{Fnv64, fnv64};
+use crate::fnv::{Fnv64, Unsealed, unseal};
 use crate::net::TopologySpec;
 
 /// The first bytes of a film kept on disk: the format's name and number.
@@ -50,14 +50,10 @@ impl Film {
         traffic: &Traffic,
         bytes: &[u8],
     ) -> Result<Film, String> {
-        let n = FILM_MAGIC.len();
-        if bytes.len() < n + 8 || bytes[..n] != FILM_MAGIC[..] {
-            return Err("the file is not a film of this book".into());
-        }
-        let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
-        if fnv64(body).to_le_bytes() != hash {
-            return Err("the film's file is damaged".into());
-        }
+        let body = unseal(bytes, FILM_MAGIC).map_err(|e| match e {
+            Unsealed::NotOurs => "the file is not a film of this book",
+            Unsealed::Damaged => "the film's file is damaged",
+        })?;
         let chunk = Chunk::from_bytes(body)?;
         let replay = Simulator::new(spec, cfg, traffic).map_err(|e| e.to_string())?;
         let film = Film::watched(spec, replay);

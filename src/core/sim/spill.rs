@@ -23,7 +23,7 @@ use super::checkpoint_store::{Checkpoints, KEYFRAME_EVERY};
 use super::engine::Engine;
 use super::film_chunk::In;
 use super::varint::Writer;
-use crate::fnv::fnv64;
+use crate::fnv::{Unsealed, fnv64, unseal};
 use std::collections::VecDeque;
 
 /// Flit moves between two checkpoints on disk: a seek replays at most
@@ -224,10 +224,6 @@ impl Spiller {
 /// The group of checkpoints `head` names, from its file's bytes; why not
 /// if they are not that group (damaged, cut, another run's).
 pub(crate) fn read_group(head: &SpillHead, bytes: &[u8]) -> Result<Checkpoints, String> {
-    let n = MAGIC.len();
-    if bytes.len() < n + 8 || bytes[..n] != MAGIC[..] {
-        return Err("the file is not a group of checkpoints".into());
-    }
     if bytes.len() as u64 != head.bytes {
         return Err(format!(
             "the group's file has {} bytes, not {}",
@@ -235,10 +231,10 @@ pub(crate) fn read_group(head: &SpillHead, bytes: &[u8]) -> Result<Checkpoints, 
             head.bytes
         ));
     }
-    let (body, hash) = bytes[n..].split_at(bytes.len() - n - 8);
-    if fnv64(body).to_le_bytes() != hash {
-        return Err("the group's file is damaged".into());
-    }
+    let body = unseal(bytes, MAGIC).map_err(|e| match e {
+        Unsealed::NotOurs => "the file is not a group of checkpoints",
+        Unsealed::Damaged => "the group's file is damaged",
+    })?;
     let mut r = In::new(body);
     if r.u32()? != head.group {
         return Err("the file holds another group".into());
