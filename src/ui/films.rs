@@ -17,7 +17,9 @@
 //! promises and async iterators), called through `js_sys::Function`.
 
 use crate::book::figures::netsim::{Shelf, Shelved, set_shelf};
-use crate::core::sim::Film;
+use crate::book::inputs::film::{KeptFile, Piece};
+use crate::core::sim::{DiskFolder, Film};
+use crate::ui::spill::{DiskNote, SpillFolder};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -36,7 +38,7 @@ const OPEN_DIR: &str = "const d = () => navigator.storage.getDirectory().then((r
 #[derive(Clone)]
 enum Found {
     Looking,
-    Bytes(Rc<Vec<u8>>),
+    File(Rc<OpfsFile>),
     Nothing,
 }
 
@@ -50,15 +52,15 @@ thread_local! {
 struct Opfs;
 
 impl Shelf for Opfs {
-    fn find(&self, name: &str) -> Option<Option<Rc<Vec<u8>>>> {
+    fn find(&self, name: &str) -> Option<Option<Rc<dyn KeptFile>>> {
         let file = file_name(name);
         let known = FOUND.with(|f| f.borrow().get(&file).cloned());
         match known {
             Some(Found::Looking) => None,
-            Some(Found::Bytes(b)) => {
+            Some(Found::File(f)) => {
                 // Read once per visit: a film opened is on the page now.
-                FOUND.with(|f| f.borrow_mut().remove(&file));
-                Some(Some(b))
+                FOUND.with(|found| found.borrow_mut().remove(&file));
+                Some(Some(f as Rc<dyn KeptFile>))
             }
             Some(Found::Nothing) => {
                 FOUND.with(|f| f.borrow_mut().remove(&file));
@@ -67,13 +69,99 @@ impl Shelf for Opfs {
             None => {
                 FOUND.with(|f| f.borrow_mut().insert(file.clone(), Found::Looking));
                 wasm_bindgen_futures::spawn_local(async move {
-                    let found = match read(&file).await {
-                        Some(b) => Found::Bytes(Rc::new(b)),
+                    let found = match look(&file).await {
+                        Some(f) => Found::File(OpfsFile::start(f)),
                         None => Found::Nothing,
                     };
                     FOUND.with(|f| f.borrow_mut().insert(file, found));
                 });
                 None
+            }
+        }
+    }
+
+    fn kept_folder(&self, folder: &str) -> Rc<dyn DiskFolder> {
+        SpillFolder::held(folder.to_string(), true)
+    }
+}
+
+/// Bytes read from a kept film's file at a time: the page holds one
+/// block beside the film being opened (`core::sim::FilmOpener`).
+const BLOCK: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// A kept film's file (a `File` of OPFS), read a block at a time, the
+/// next block while the last one is opened.
+struct OpfsFile {
+    file: JsValue,
+    size: f64,
+    state: Rc<RefCell<Block>>,
+}
+
+enum Block {
+    Reading,
+    /// A block read, and where it ends.
+    Ready(Vec<u8>, f64),
+    Done,
+    Failed(String),
+}
+
+impl OpfsFile {
+    fn start(file: JsValue) -> Rc<OpfsFile> {
+        let size = js_sys::Reflect::get(&file, &"size".into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        let f = OpfsFile {
+            file,
+            size,
+            state: Rc::new(RefCell::new(Block::Reading)),
+        };
+        f.read(0.0);
+        Rc::new(f)
+    }
+
+    /// Reads the block from `at` on.
+    fn read(&self, at: f64) {
+        *self.state.borrow_mut() = Block::Reading;
+        let (file, state) = (self.file.clone(), self.state.clone());
+        let end = (at + BLOCK).min(self.size);
+        wasm_bindgen_futures::spawn_local(async move {
+            let body = "return f.slice(a, b).arrayBuffer().then((x) => new Uint8Array(x));";
+            let f = js_sys::Function::new_with_args("f, a, b", body);
+            let args = js_sys::Array::of3(&file, &JsValue::from(at), &JsValue::from(end));
+            let got = match f.apply(&JsValue::NULL, &args) {
+                Ok(p) => wait(p).await,
+                Err(_) => Err("the browser refused".into()),
+            };
+            *state.borrow_mut() = match got.map(|v| v.dyn_into::<js_sys::Uint8Array>()) {
+                Ok(Ok(bytes)) => Block::Ready(bytes.to_vec(), end),
+                Ok(Err(_)) => Block::Failed("no bytes".into()),
+                Err(why) => Block::Failed(why),
+            };
+        });
+    }
+}
+
+impl KeptFile for OpfsFile {
+    fn next(&self) -> Piece {
+        let state = std::mem::replace(&mut *self.state.borrow_mut(), Block::Reading);
+        match state {
+            Block::Reading => Piece::Waiting,
+            Block::Done => {
+                *self.state.borrow_mut() = Block::Done;
+                Piece::End
+            }
+            Block::Failed(why) => {
+                *self.state.borrow_mut() = Block::Failed(why.clone());
+                Piece::Failed(why)
+            }
+            Block::Ready(bytes, end) => {
+                if end < self.size {
+                    self.read(end);
+                } else {
+                    *self.state.borrow_mut() = Block::Done;
+                }
+                Piece::Bytes(bytes)
             }
         }
     }
@@ -128,18 +216,17 @@ pub(super) async fn wait(p: JsValue) -> Result<JsValue, String> {
     })
 }
 
-/// The film in `file`, if there is one and it can be read within
-/// [`LOOK_MS`].
-async fn read(file: &str) -> Option<Vec<u8>> {
+/// The film in `file` (a `File` of OPFS), if there is one and it can be
+/// found within [`LOOK_MS`].
+async fn look(file: &str) -> Option<JsValue> {
     let body = format!(
         "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.resolve(null);
-         const look = d().then((dir) => dir.getFileHandle(name)).then((h) => h.getFile())
-           .then((f) => f.arrayBuffer()).then((b) => new Uint8Array(b)).catch(() => null);
+         const look = d().then((dir) => dir.getFileHandle(name)).then((h) => h.getFile()).catch(() => null);
          const late = new Promise((ok) => setTimeout(() => ok(null), {LOOK_MS}));
          return Promise.race([look, late]);"
     );
     let v = call("name", &body, &[JsValue::from_str(file)]).await.ok()?;
-    v.dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec())
+    (!v.is_null() && !v.is_undefined()).then_some(v)
 }
 
 /// Writes `film` to `file` a piece at a time (so the page never holds a
@@ -155,6 +242,18 @@ async fn write(file: &str, film: &Film) -> Result<usize, String> {
            if (!h.createWritable) throw new Error('this browser cannot write files from the page');
            return h.createWritable();
          });";
+    // Checkpoints on disk go with the film: their folder is marked with
+    // the film's file name, so that the sweep keeps it while that file is
+    // there, before the film is written (a tab closed in between leaves
+    // a marked folder without its film, which the sweep deletes).
+    let folder = film.disk_folder().filter(|_| {
+        let used = film.disk_use();
+        used.checkpoints > 0 && !used.deleted
+    });
+    if let Some(f) = &folder {
+        let args = [JsValue::from_str(&f.name()), JsValue::from_str(file)];
+        call("name, film", MARK, &args).await?;
+    }
     let stream = call("name", open, &[JsValue::from_str(file)]).await?;
     // A writable file stream writes to a copy that replaces the file only
     // when closed: a write that fails, or is abandoned, leaves no part of
@@ -170,8 +269,25 @@ async fn write(file: &str, film: &Film) -> Result<usize, String> {
         }
     }
     method(&stream, "close", &JsValue::UNDEFINED).await?;
+    if let Some(f) = folder {
+        f.set_kept(true);
+    }
     Ok(written)
 }
+
+/// Marks folder `name` as the checkpoints on disk of the film in file
+/// `film` (an empty file of that name in it), after deleting any other
+/// folder marked so (the film's checkpoints of a run simulated again).
+const MARK: &str = "return d().then(async (dir) => {
+       const old = [];
+       for await (const [n, h] of dir.entries()) {
+         if (h.kind !== 'directory' || n === name || !n.includes('-spill-')) continue;
+         if (await h.getFileHandle(film).then(() => true, () => false)) old.push(n);
+       }
+       for (const n of old) await dir.removeEntry(n, { recursive: true }).catch(() => null);
+       const f = await dir.getDirectoryHandle(name);
+       await f.getFileHandle(film, { create: true });
+     });";
 
 /// Calls `obj.name(arg)`, which returns a promise, and waits for it.
 async fn method(obj: &JsValue, name: &str, arg: &JsValue) -> Result<JsValue, String> {
@@ -205,18 +321,28 @@ pub(super) fn sweep_once() {
 }
 
 /// Deletes the folders of checkpoints on disk that no page holds (a tab
-/// closed while its film was shown) and the films and folders of other
-/// builds. Without Web Locks another tab's folder cannot be told from a
+/// closed while its film was shown) and are not kept with a film of this
+/// build (marked by [`MARK`] with the name of a film that is there), and
+/// the films and folders of other builds. Without Web Locks another tab's folder cannot be told from a
 /// forgotten one, so only other builds' films are deleted.
 const SWEEP: &str = "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.resolve();
      return d().then(async (dir) => {
        const locks = navigator.locks && navigator.locks.query ? await navigator.locks.query() : null;
        const held = new Set([...((locks && locks.held) || []), ...((locks && locks.pending) || [])].map((l) => l.name));
        const old = [];
+       const films = new Set();
+       const spills = [];
        for await (const [n, h] of dir.entries()) {
          const mine = n.startsWith(prefix);
-         if (h.kind === 'directory') { if (locks && !held.has('commbook-' + n) && (!mine || n.includes('-spill-'))) old.push(n); }
-         else if (!mine) old.push(n);
+         if (h.kind === 'directory') {
+           if (locks && !held.has('commbook-' + n) && (!mine || n.includes('-spill-'))) spills.push([n, h, mine]);
+         } else if (!mine) old.push(n);
+         else films.add(n);
+       }
+       for (const [n, h, mine] of spills) {
+         let kept = false;
+         if (mine) for await (const [m, f] of h.entries()) kept = kept || (f.kind === 'file' && films.has(m));
+         if (!kept) old.push(n);
        }
        for (const n of old) await dir.removeEntry(n, { recursive: true }).catch(() => null);
      });";
@@ -258,7 +384,8 @@ pub(super) fn megabytes(bytes: u64) -> String {
 }
 
 /// Under a finished film: keeps it (if worth keeping) and says so, with
-/// a button that deletes it.
+/// a button that deletes it, after the note on its checkpoints on disk
+/// ([`DiskNote`], which says whether they are kept with it).
 #[component]
 pub fn FilmKeeper(props: &KeeperProps) -> Html {
     let status = use_state_eq(|| Status::Quiet);
@@ -282,16 +409,24 @@ pub fn FilmKeeper(props: &KeeperProps) -> Html {
         });
     }
     let delete = {
-        let (status, name) = (
+        let (status, name, film) = (
             status.clone(),
             props.shelved.as_ref().map(|s| s.name.clone()),
+            props.film.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if let Some(name) = name.clone() {
-                let status = status.clone();
+                let (status, film) = (status.clone(), film.clone());
                 wasm_bindgen_futures::spawn_local(async move {
                     match remove(&file_name(&name)).await {
-                        Ok(()) => status.set(Status::Deleted),
+                        Ok(()) => {
+                            // Its checkpoints on disk stay while the film
+                            // is shown, and go with it.
+                            if let Some(f) = film.disk_folder() {
+                                f.set_kept(false);
+                            }
+                            status.set(Status::Deleted)
+                        }
                         Err(why) => status.set(Status::NotKept(why)),
                     }
                 });
@@ -300,8 +435,9 @@ pub fn FilmKeeper(props: &KeeperProps) -> Html {
     };
     let button =
         html! { <button type="button" class="linklike" onclick={delete}>{"delete it"}</button> };
+    let disk = html! { <DiskNote film={props.film.clone()} used={props.film.disk_use()} /> };
     let text = match &*status {
-        Status::Quiet => return html! {},
+        Status::Quiet => return disk,
         Status::Saving => html! { {"Keeping this film in your browser's storage…"} },
         Status::Kept(b) => html! {
             <>{format!("This film is kept in your browser's storage ({}), so it opens at once next time; ", megabytes(*b as u64))}{button}{"."}</>
@@ -316,5 +452,5 @@ pub fn FilmKeeper(props: &KeeperProps) -> Html {
             html! { {"Deleted from your browser's storage: it will be simulated again next time."} }
         }
     };
-    html! { <p class="film-shelf" role="status">{text}</p> }
+    html! { <>{disk}<p class="film-shelf" role="status">{text}</p></> }
 }

@@ -19,15 +19,25 @@ use yew::prelude::*;
 /// it holds a Web Lock of its name, so that another tab's sweep (`SWEEP`
 /// in `ui::films`) leaves it alone; dropping it (the film is gone: other
 /// settings, another page, the reader's Delete) releases the lock and
-/// deletes the folder.
+/// deletes the folder, unless it is kept with its film's file
+/// ([`DiskFolder::set_kept`]; `ui::films` marks it so for the sweep).
 pub struct SpillFolder {
     name: String,
     lock: JsValue,
+    kept: std::cell::Cell<bool>,
 }
 
 impl DiskFolder for SpillFolder {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn kept(&self) -> bool {
+        self.kept.get()
+    }
+
+    fn set_kept(&self, kept: bool) {
+        self.kept.set(kept);
     }
 }
 
@@ -43,7 +53,14 @@ impl SpillFolder {
         }
         sweep_once();
         let random = (js_sys::Math::random() * 2f64.powi(52)) as u64;
-        let name = format!("{}-spill-{random:013x}", build());
+        Some(Self::held(
+            format!("{}-spill-{random:013x}", build()),
+            false,
+        ))
+    }
+
+    /// The folder `name`, held by this page (its lock taken).
+    pub fn held(name: String, kept: bool) -> Rc<SpillFolder> {
         let hold = "const h = { done: false, release: null };
              if (navigator.locks && navigator.locks.request)
                navigator.locks.request('commbook-' + name, () => h.done ? null : new Promise((r) => { h.release = r; })).catch(() => {});
@@ -51,7 +68,11 @@ impl SpillFolder {
         let lock = js_sys::Function::new_with_args("name", hold)
             .call1(&JsValue::NULL, &JsValue::from_str(&name))
             .unwrap_or(JsValue::NULL);
-        Some(Rc::new(SpillFolder { name, lock }))
+        Rc::new(SpillFolder {
+            name,
+            lock,
+            kept: std::cell::Cell::new(kept),
+        })
     }
 }
 
@@ -60,13 +81,19 @@ impl Drop for SpillFolder {
         // A worker just stopped may still hold a file open for a moment:
         // a second try a few seconds later (or the next visit's sweep).
         let body = "h && (h.done = true, h.release && h.release());
-             if (!navigator.storage || !navigator.storage.getDirectory) return Promise.resolve();
+             if (keep || !navigator.storage || !navigator.storage.getDirectory) return Promise.resolve();
              const rm = () => d().then((dir) => dir.removeEntry(name, { recursive: true }));
              return rm().catch((e) => e && e.name === 'NotFoundError' ? null
                : new Promise((ok) => setTimeout(ok, 3000)).then(rm)).catch(() => null);";
         let (name, lock) = (self.name.clone(), self.lock.clone());
+        let keep = JsValue::from_bool(self.kept.get());
         wasm_bindgen_futures::spawn_local(async move {
-            let _ = call("name, h", body, &[JsValue::from_str(&name), lock]).await;
+            let _ = call(
+                "name, h, keep",
+                body,
+                &[JsValue::from_str(&name), lock, keep],
+            )
+            .await;
         });
     }
 }
@@ -261,6 +288,10 @@ pub fn DiskNote(props: &DiskNoteProps) -> Html {
                       past them {slower}.")}
         },
         (None, 0, _) => return html! {},
+        (None, n, _) if u.kept => html! {
+            {format!("{n} checkpoints of this run ({size}) are on disk, in your browser's storage, so that a seek replays \
+                      at most {:.1} M flit moves; they are kept with the film, and deleted with it.", SPILL_MOVES as f64 / 1e6)}
+        },
         (None, n, _) => html! {
             <>
                 {format!("{n} checkpoints of this run ({size}) are on disk, in your browser's storage, so that a seek replays \

@@ -6,14 +6,15 @@
 //! the reason, and the caps are said under the settings.
 
 use crate::book::figure::{Figure, Limit};
-use crate::book::inputs::film::{film_name, shelf, worth_keeping};
+use crate::book::inputs::film::{KeptFile, Piece, film_name, shelf, worth_keeping};
 pub use crate::book::inputs::film::{
     Filming, KEEP_MOVES, Live, Ready, Shelf, Shelved, SimRun, WATCH_MAX_MESSAGES, forecast,
     seek_note, set_shelf,
 };
 use crate::book::inputs::network::{MESH_LIMITS, SYNC, SimParams};
 use crate::book::params::Notice;
-use crate::core::sim::{self, Film, Sync, Traffic};
+use crate::core::net::layout::Layout;
+use crate::core::sim::{self, FilmOpener, Opened, Sync, Traffic};
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
@@ -45,6 +46,8 @@ enum Stage {
     Build(SimParams, Traffic),
     /// A run worth keeping, looked for on the shelf before it is run.
     Look(Box<Look>),
+    /// A kept film being opened, a block of its file at a time.
+    Open(Box<Open>),
     Run(Filming, Option<Shelved>),
     Opened(SimRun),
     Refused(String),
@@ -59,8 +62,8 @@ struct Look {
 }
 
 impl Look {
-    /// The next stage: still looking, the film opened from the shelf, or
-    /// the run (to be kept once done) if there is none or it will not open.
+    /// The next stage: still looking, the film being opened from the
+    /// shelf, or the run (to be kept once done) if there is none.
     fn next(self) -> Stage {
         let found = match shelf() {
             Some(shelf) => shelf.find(&self.name),
@@ -75,32 +78,90 @@ impl Look {
             run,
             name,
         } = self;
-        match found {
-            Some(bytes) => {
-                // The run's own engines go before the film's is built.
-                let layout = run.layout();
-                drop(run);
-                match Film::open(p.spec, &p.config(), &traffic, &bytes) {
-                    Ok(film) => Stage::Opened(SimRun::Ready(Ready {
-                        seeks: seek_note(&film),
-                        film: Rc::new(film),
-                        layout,
-                        forecast: None,
-                        shelved: Some(Shelved {
-                            name,
-                            opened: Some(bytes.len()),
-                        }),
-                    })),
-                    // A film that will not open is simulated again (and
-                    // kept anew).
-                    Err(_) => match Filming::new(p.spec, &p.config(), &traffic) {
-                        Ok(run) => Stage::Run(run, Some(Shelved { name, opened: None })),
-                        Err(e) => Stage::Refused(e.to_string()),
-                    },
-                }
-            }
-            None => Stage::Run(run, Some(Shelved { name, opened: None })),
+        let Some(file) = found else {
+            return Stage::Run(run, Some(Shelved { name, opened: None }));
+        };
+        // The run's own engines go before the film's is built.
+        let layout = run.layout();
+        drop(run);
+        match FilmOpener::new(p.spec, &p.config(), &traffic) {
+            Ok(opener) => Stage::Open(Box::new(Open {
+                p,
+                traffic,
+                name,
+                layout,
+                file,
+                opener,
+            })),
+            Err(_) => simulate_anew(p, traffic, name),
         }
+    }
+}
+
+/// A kept film being opened ([`Stage::Open`]).
+struct Open {
+    p: SimParams,
+    traffic: Traffic,
+    name: String,
+    layout: Rc<Layout>,
+    file: Rc<dyn KeptFile>,
+    opener: FilmOpener,
+}
+
+impl Open {
+    /// The next stage: still opening, the film, or, if its file will not
+    /// open, the run simulated again (and kept anew).
+    fn next(mut self) -> Stage {
+        let fed = match self.file.next() {
+            Piece::Waiting => return Stage::Open(Box::new(self)),
+            Piece::Bytes(b) => self.opener.feed(&b),
+            Piece::End => {
+                let Open {
+                    p,
+                    traffic,
+                    name,
+                    layout,
+                    opener,
+                    ..
+                } = self;
+                return match opener.finish() {
+                    Ok(Opened {
+                        film,
+                        folder,
+                        bytes,
+                    }) => {
+                        if let (Some(folder), Some(shelf)) = (folder, shelf()) {
+                            film.set_disk_folder(shelf.kept_folder(&folder));
+                        }
+                        Stage::Opened(SimRun::Ready(Ready {
+                            seeks: seek_note(&film),
+                            film: Rc::new(film),
+                            layout,
+                            forecast: None,
+                            shelved: Some(Shelved {
+                                name,
+                                opened: Some(bytes),
+                            }),
+                        }))
+                    }
+                    Err(_) => simulate_anew(p, traffic, name),
+                };
+            }
+            Piece::Failed(why) => Err(why),
+        };
+        match fed {
+            Ok(()) => Stage::Open(Box::new(self)),
+            Err(_) => simulate_anew(self.p, self.traffic, self.name),
+        }
+    }
+}
+
+/// A kept film that will not open: the run simulated again (and kept
+/// anew).
+fn simulate_anew(p: SimParams, traffic: Traffic, name: String) -> Stage {
+    match Filming::new(p.spec, &p.config(), &traffic) {
+        Ok(run) => Stage::Run(run, Some(Shelved { name, opened: None })),
+        Err(e) => Stage::Refused(e.to_string()),
     }
 }
 
@@ -119,7 +180,7 @@ impl Stepper for NetsimRun {
             Some(Stage::Build(p, t)) => {
                 let cfg = p.config();
                 match Filming::new(p.spec, &cfg, &t) {
-                    Ok(run) if worth_keeping(&run, &t) && shelf().is_some() => {
+                    Ok(run) if worth_keeping(&run) && shelf().is_some() => {
                         let name = film_name(&p);
                         Stage::Look(Box::new(Look {
                             p,
@@ -133,6 +194,7 @@ impl Stepper for NetsimRun {
                 }
             }
             Some(Stage::Look(look)) => (*look).next(),
+            Some(Stage::Open(open)) => (*open).next(),
             Some(Stage::Run(mut run, shelved)) => {
                 let more = run.step();
                 self.0 = Some(Stage::Run(run, shelved));
@@ -152,7 +214,7 @@ impl Stepper for NetsimRun {
         match &self.0 {
             Some(Stage::Schedule(_)) => Progress { done: 0, total: 100 },
             Some(Stage::Build(..)) => Progress { done: 2, total: 100 },
-            Some(Stage::Look(_)) => Progress { done: 4, total: 100 },
+            Some(Stage::Look(_) | Stage::Open(_)) => Progress { done: 4, total: 100 },
             Some(Stage::Run(run, _)) => {
                 let f = run.progress().fraction();
                 Progress {

@@ -8,7 +8,9 @@ use super::film_remote::{Heard, RemoteRun};
 use crate::book::inputs::network::SimParams;
 use crate::core::net::TopologySpec;
 use crate::core::net::layout::Layout;
-use crate::core::sim::{Film, FilmRun, SimConfig, SimError, SimView, Traffic, WatchedRun};
+use crate::core::sim::{
+    DiskFolder, Film, FilmRun, SimConfig, SimError, SimView, Traffic, WatchedRun,
+};
 use crate::core::step::{Progress, Stepper};
 use std::rc::Rc;
 
@@ -40,13 +42,29 @@ pub struct Shelved {
 pub const KEEP_MOVES: u64 = 20_000_000;
 
 /// Whether a run's film is kept between visits: a long run (at least
-/// [`KEEP_MOVES`]) of at most [`WATCH_MAX_MESSAGES`] messages. Opening a
-/// kept film holds its bytes beside the engine that replays it: for the
-/// 1,024-node all-to-all of 64 B (43 MB of film, a million messages) the
-/// page reached 241 MB, past the animator's 200 MB, so a film of more
-/// messages is simulated again instead.
-pub(crate) fn worth_keeping(run: &Filming, t: &Traffic) -> bool {
-    run.flit_moves() >= KEEP_MOVES && t.messages.len() <= WATCH_MAX_MESSAGES
+/// [`KEEP_MOVES`]). A kept film is opened a piece at a time
+/// ([`FilmOpener`](crate::core::sim::FilmOpener)), so even the 1,024-node
+/// all-to-all's (a million messages) takes the page no more memory than
+/// simulating it.
+pub(crate) fn worth_keeping(run: &Filming) -> bool {
+    run.flit_moves() >= KEEP_MOVES
+}
+
+/// What reading a kept film's file has given so far
+/// ([`KeptFile::next`]).
+pub enum Piece {
+    /// The next bytes are being read: ask again.
+    Waiting,
+    Bytes(Vec<u8>),
+    /// Every byte was given.
+    End,
+    Failed(String),
+}
+
+/// A kept film's file, read a block at a time.
+pub trait KeptFile {
+    /// The next bytes of the file (the next block is read meanwhile).
+    fn next(&self) -> Piece;
 }
 
 /// Where finished films are kept between visits: the browser's
@@ -54,8 +72,12 @@ pub(crate) fn worth_keeping(run: &Filming, t: &Traffic) -> bool {
 pub trait Shelf {
     /// The film called `name`: `None` while it is being looked for (ask
     /// again), `Some(None)` if there is none or it cannot be read, else
-    /// its bytes ([`Film::to_bytes`]).
-    fn find(&self, name: &str) -> Option<Option<Rc<Vec<u8>>>>;
+    /// its file ([`Film::pieces`]'s bytes).
+    fn find(&self, name: &str) -> Option<Option<Rc<dyn KeptFile>>>;
+
+    /// The folder of a kept film's checkpoints on disk (named in its
+    /// file), to be held by the film opened from it.
+    fn kept_folder(&self, folder: &str) -> Rc<dyn DiskFolder>;
 }
 
 thread_local! {

@@ -478,7 +478,7 @@ use frame::frame_of;
 
 #[path = "film_keep.rs"]
 mod keep;
-pub use keep::FilmPieces;
+pub use keep::{FilmOpener, FilmPieces, Opened};
 
 #[path = "film_disk.rs"]
 mod disk;

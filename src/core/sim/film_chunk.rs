@@ -287,6 +287,11 @@ impl<'a> In<'a> {
         Ok(out)
     }
 
+    /// Bytes read so far.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
     /// Checks that nothing is left over.
     pub fn done(&self) -> Result<(), String> {
         if self.at == self.bytes.len() {

@@ -24,6 +24,16 @@ const CACHED_GROUPS: usize = 4;
 pub trait DiskFolder {
     /// The folder's name.
     fn name(&self) -> String;
+
+    /// Whether the folder outlives the film, kept with the film's own
+    /// file for the next visit (`ui::films`).
+    fn kept(&self) -> bool {
+        false
+    }
+
+    /// Keeps the folder with the film's file, or, if `false`, lets it go
+    /// with the film again.
+    fn set_kept(&self, _kept: bool) {}
 }
 
 /// One checkpoint on disk: its cycle, its group, its place in the group.
@@ -65,6 +75,8 @@ pub struct DiskUse {
     pub refused: Option<String>,
     /// Whether the reader deleted them ([`Film::forget_disk`]).
     pub deleted: bool,
+    /// Whether they are kept with the film's file between visits.
+    pub kept: bool,
 }
 
 impl Disk {
@@ -206,6 +218,11 @@ impl Film {
         }
     }
 
+    /// The heads of every group on disk (none once deleted).
+    pub(super) fn disk_heads(&self) -> Vec<SpillHead> {
+        self.disk.borrow().heads.clone()
+    }
+
     /// What the film holds on disk.
     pub fn disk_use(&self) -> DiskUse {
         let d = self.disk.borrow();
@@ -215,6 +232,7 @@ impl Film {
             reads: d.reads,
             refused: d.refused.clone(),
             deleted: d.deleted,
+            kept: d.folder.as_ref().is_some_and(|f| f.kept()),
         }
     }
 

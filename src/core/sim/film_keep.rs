@@ -1,19 +1,46 @@
 //! A finished [`Film`] kept on disk: its bytes, a piece at a time
-//! ([`Film::pieces`]), and the film opened from them again
-//! ([`Film::open`]), every part checked.
+//! ([`Film::pieces`]), and the film opened from them again, a piece at a
+//! time too ([`FilmOpener`]; [`Film::open`] for bytes in one piece), every
+//! part checked.
+//!
+//! The file is a check word, then pieces, each its length (a varint) and
+//! its bytes, then a zero length and an FNV-1a hash of everything after
+//! the check word. A piece is a [`Chunk`] (tag 0), as a film worker sends
+//! them: the checkpoints eight at a time, each cycle's flit moves, the
+//! message times 65,536 at a time, and last the phases and the run's
+//! figures. A film with checkpoints on disk adds one piece (tag 1): the
+//! folder they are in and their groups' heads, so that the film opened
+//! again reads them as the first one did. Opening absorbs each piece as it
+//! comes, so a film of a million messages (43 MB at 64 B) is never held
+//! twice, once as bytes and once as a film: the page's memory stays what
+//! simulating the run takes (the book's choice; the first format, read
+//! whole, took the page to 241 MB for that film).
 
 use super::super::checkpoint::Times;
-use super::super::checkpoint_store::StoreOp;
-use super::super::film_chunk::write_tail;
+use super::super::film_chunk::{In, write_tail};
 use super::super::simulator::Simulator;
 use super::super::varint::Writer;
 use super::super::{SimConfig, Traffic};
 use super::{Chunk, Film};
-use crate::fnv::{Fnv64, Unsealed, unseal};
+use crate::fnv::Fnv64;
 use crate::net::TopologySpec;
 
 /// The first bytes of a film kept on disk: the format's name and number.
-const FILM_MAGIC: &[u8; 8] = b"cbfilm01";
+const FILM_MAGIC: &[u8; 8] = b"cbfilm02";
+/// Checkpoints in a piece (each about 32 KB on the 1,024-node fat tree).
+const CHECKPOINTS_PER_PIECE: usize = 8;
+/// Message times in a piece (about 10 bytes each).
+const TIMES_PER_PIECE: usize = 65_536;
+/// The longest piece a file may announce: far more than any piece
+/// written, so that bad bytes cannot make the opener hold much.
+const MAX_PIECE: u64 = 64 << 20;
+const TAG_CHUNK: u8 = 0;
+const TAG_DISK: u8 = 1;
+
+/// Why bytes are not a film of this run: a file of another kind, a
+/// damaged one, or one of another run.
+const NOT_OURS: &str = "the file is not a film of this book";
+const DAMAGED: &str = "the film's file is damaged";
 
 impl Film {
     /// A finished film as bytes, to keep on disk and open again
@@ -29,14 +56,12 @@ impl Film {
     }
 
     /// A finished film's bytes a piece at a time, so that keeping a film
-    /// never holds a second copy of it: a check word, the whole film in a
-    /// chunk's form (every checkpoint, one a piece; then each cycle's flit
-    /// moves, the message times, the phases and the run's figures), and
-    /// an FNV-1a hash of it. `None` while the run is still being simulated.
+    /// never holds a second copy of it (see the module docs). `None`
+    /// while the run is still being simulated.
     pub fn pieces(&self) -> Option<FilmPieces<'_>> {
         self.is_complete().then_some(FilmPieces {
             film: self,
-            next: 0,
+            next: Part::Magic,
             hash: Fnv64::default(),
         })
     }
@@ -50,19 +75,9 @@ impl Film {
         traffic: &Traffic,
         bytes: &[u8],
     ) -> Result<Film, String> {
-        let body = unseal(bytes, FILM_MAGIC).map_err(|e| match e {
-            Unsealed::NotOurs => "the file is not a film of this book",
-            Unsealed::Damaged => "the film's file is damaged",
-        })?;
-        let chunk = Chunk::from_bytes(body)?;
-        let replay = Simulator::new(spec, cfg, traffic).map_err(|e| e.to_string())?;
-        let film = Film::watched(spec, replay);
-        film.check(&chunk)?;
-        if !chunk.is_last() {
-            return Err("the film's file holds only part of the run".into());
-        }
-        film.absorb(chunk);
-        Ok(film)
+        let mut opener = FilmOpener::new(spec, cfg, traffic)?;
+        opener.feed(bytes)?;
+        Ok(opener.finish()?.film)
     }
 
     /// Whether `chunk` fits this film: its messages, its channels, its
@@ -76,7 +91,7 @@ impl Film {
         let mut last =
             (reel.checkpoints.len() > 0).then(|| reel.checkpoints.now(reel.checkpoints.len() - 1));
         for op in &chunk.ops {
-            if let StoreOp::Take { cp, .. } = op {
+            if let super::super::checkpoint_store::StoreOp::Take { cp, .. } = op {
                 let ok = match last {
                     None => cp.now == 0,
                     Some(l) => cp.now > l,
@@ -98,12 +113,25 @@ impl Film {
     }
 }
 
+/// Which piece [`FilmPieces`] writes next.
+#[derive(Clone, Copy)]
+enum Part {
+    Magic,
+    /// Checkpoints from this one on.
+    Checkpoints(usize),
+    Activity,
+    /// Message times from this message on.
+    Times(usize),
+    Disk,
+    Last,
+    Seal,
+    Done,
+}
+
 /// A finished film's bytes, a piece at a time ([`Film::pieces`]).
 pub struct FilmPieces<'a> {
     film: &'a Film,
-    /// 0: the check word, 1: the number of checkpoints, then the
-    /// checkpoints, the rest, the hash.
-    next: usize,
+    next: Part,
     hash: Fnv64,
 }
 
@@ -111,28 +139,240 @@ impl FilmPieces<'_> {
     /// The next piece, `None` after the last.
     pub fn next_piece(&mut self) -> Option<Vec<u8>> {
         let reel = self.film.reel.borrow();
-        let count = reel.checkpoints.len();
-        let k = self.next;
-        self.next += 1;
         let mut w = Writer::default();
-        match k {
-            0 => return Some(FILM_MAGIC.to_vec()),
-            1 => w.u(count as u64),
-            k if k < 2 + count => reel.checkpoints.write_one(k - 2, &mut w),
-            k if k == 2 + count => {
-                let times: Vec<(u32, Times)> = (0..reel.times.len() as u32)
-                    .zip(&reel.times)
-                    .filter(|(_, t)| **t != Times::UNKNOWN)
-                    .map(|(i, t)| (i, *t))
-                    .collect();
-                let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
-                let (activity, peak, end) = (&reel.activity, reel.peak, reel.end.as_ref());
-                write_tail(&mut w, activity, &times, &marks, peak, end);
+        w.bytes.push(TAG_CHUNK);
+        let (count, messages) = (reel.checkpoints.len(), reel.times.len());
+        match self.next {
+            Part::Magic => {
+                self.next = Part::Checkpoints(0);
+                return Some(FILM_MAGIC.to_vec());
             }
-            k if k == 3 + count => return Some(self.hash.finish().to_le_bytes().to_vec()),
-            _ => return None,
+            Part::Checkpoints(k) => {
+                let to = (k + CHECKPOINTS_PER_PIECE).min(count);
+                w.u((to - k) as u64);
+                (k..to).for_each(|i| reel.checkpoints.write_one(i, &mut w));
+                write_tail(&mut w, &[], &[], &[], 0, None);
+                self.next = if to < count {
+                    Part::Checkpoints(to)
+                } else {
+                    Part::Activity
+                };
+            }
+            Part::Activity => {
+                w.u(0);
+                write_tail(&mut w, &reel.activity, &[], &[], 0, None);
+                self.next = Part::Times(0);
+            }
+            Part::Times(from) => {
+                let to = (from + TIMES_PER_PIECE).min(messages);
+                let times: Vec<(u32, Times)> = (from..to)
+                    .map(|i| (i as u32, reel.times[i]))
+                    .filter(|(_, t)| *t != Times::UNKNOWN)
+                    .collect();
+                w.u(0);
+                write_tail(&mut w, &[], &times, &[], 0, None);
+                self.next = if to < messages {
+                    Part::Times(to)
+                } else {
+                    Part::Disk
+                };
+            }
+            Part::Disk => {
+                self.next = Part::Last;
+                drop(reel);
+                match self.film.disk_piece() {
+                    Some(bytes) => w.bytes = [&[TAG_DISK][..], &bytes].concat(),
+                    None => return self.next_piece(),
+                }
+            }
+            Part::Last => {
+                let marks: Vec<u64> = reel.phase_marks.iter().map(|&m| m as u64).collect();
+                w.u(0);
+                write_tail(&mut w, &[], &[], &marks, reel.peak, reel.end.as_ref());
+                self.next = Part::Seal;
+            }
+            Part::Seal => {
+                self.hash.update(&[0]);
+                self.next = Part::Done;
+                let mut out = vec![0];
+                out.extend_from_slice(&self.hash.finish().to_le_bytes());
+                return Some(out);
+            }
+            Part::Done => return None,
         }
-        self.hash.update(&w.bytes);
+        let mut out = Writer::default();
+        out.u(w.bytes.len() as u64);
+        out.bytes.extend_from_slice(&w.bytes);
+        self.hash.update(&out.bytes);
+        Some(out.bytes)
+    }
+}
+
+impl Film {
+    /// The piece that names the film's checkpoints on disk: its folder
+    /// and every group's head; `None` if it has none to name (none
+    /// written, deleted by the reader, or no folder).
+    fn disk_piece(&self) -> Option<Vec<u8>> {
+        let folder = self.disk_folder()?.name();
+        let heads = self.disk_heads();
+        if heads.is_empty() {
+            return None;
+        }
+        let mut w = Writer::default();
+        w.u(folder.len() as u64);
+        w.bytes.extend_from_slice(folder.as_bytes());
+        w.u(heads.len() as u64);
+        for h in heads {
+            let b = h.to_bytes();
+            w.u(b.len() as u64);
+            w.bytes.extend_from_slice(&b);
+        }
         Some(w.bytes)
+    }
+}
+
+/// A film opened from the bytes [`Film::pieces`] wrote, fed in pieces of
+/// any size as they are read ([`FilmOpener::feed`]).
+pub struct FilmOpener {
+    film: Film,
+    hash: Fnv64,
+    /// Bytes fed and not yet used, from `at` on.
+    buf: Vec<u8>,
+    at: usize,
+    magic: bool,
+    /// Whether the zero length that ends the pieces was read.
+    sealed: bool,
+    folder: Option<String>,
+    fed: usize,
+}
+
+/// A film opened ([`FilmOpener::finish`]): the film, the folder its
+/// checkpoints on disk are in (if it has any), and the file's size.
+pub struct Opened {
+    pub film: Film,
+    pub folder: Option<String>,
+    pub bytes: usize,
+}
+
+impl FilmOpener {
+    /// An opener for the film of the run of `traffic` on `spec` under
+    /// `cfg` (its engine built, as a watched film's).
+    pub fn new(spec: TopologySpec, cfg: &SimConfig, traffic: &Traffic) -> Result<Self, String> {
+        let replay = Simulator::new(spec, cfg, traffic).map_err(|e| e.to_string())?;
+        Ok(FilmOpener {
+            film: Film::watched(spec, replay),
+            hash: Fnv64::default(),
+            buf: Vec::new(),
+            at: 0,
+            magic: false,
+            sealed: false,
+            folder: None,
+            fed: 0,
+        })
+    }
+
+    /// Takes in the file's next bytes, absorbing every piece they
+    /// complete; why not if they cannot be a film of this run. The hash is
+    /// checked at the end ([`FilmOpener::finish`]), and a film whose hash
+    /// fails is never shown.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.fed += bytes.len();
+        if self.at > 0 {
+            self.buf.drain(..self.at);
+            self.at = 0;
+        }
+        self.buf.extend_from_slice(bytes);
+        if !self.magic {
+            let n = self.buf.len().min(FILM_MAGIC.len());
+            if self.buf[..n] != FILM_MAGIC[..n] {
+                return Err(NOT_OURS.into());
+            }
+            if n < FILM_MAGIC.len() {
+                return Ok(());
+            }
+            (self.magic, self.at) = (true, n);
+        }
+        while !self.sealed {
+            let mut r = In::new(&self.buf[self.at..]);
+            let Ok(len) = r.u() else {
+                // A length cut by the end of what was fed (or too long,
+                // which finish reports).
+                return Ok(());
+            };
+            if len > MAX_PIECE {
+                return Err(DAMAGED.into());
+            }
+            let head = r.at();
+            let end = self.at + head + len as usize;
+            if end > self.buf.len() {
+                return Ok(());
+            }
+            self.hash.update(&self.buf[self.at..end]);
+            let piece = self.buf[self.at + head..end].to_vec();
+            self.at = end;
+            if len == 0 {
+                self.sealed = true;
+            } else {
+                self.absorb(&piece)?;
+            }
+        }
+        if self.buf.len() - self.at > 8 {
+            return Err(DAMAGED.into());
+        }
+        Ok(())
+    }
+
+    /// One piece.
+    fn absorb(&mut self, piece: &[u8]) -> Result<(), String> {
+        if self.film.is_complete() {
+            // Nothing follows the piece with the run's figures.
+            return Err(DAMAGED.into());
+        }
+        match piece[0] {
+            TAG_CHUNK => {
+                let chunk =
+                    Chunk::from_bytes(&piece[1..]).map_err(|why| format!("{DAMAGED} ({why})"))?;
+                self.film.check(&chunk)?;
+                self.film.absorb(chunk);
+            }
+            TAG_DISK if self.folder.is_none() => {
+                let disk = |r: &mut In| -> Result<String, String> {
+                    let n = r.count()?;
+                    let name = String::from_utf8(r.bytes(n)?.to_vec())
+                        .map_err(|_| "a folder's name is not UTF-8".to_string())?;
+                    for _ in 0..r.count()? {
+                        let len = r.count()?;
+                        self.film.spilled(r.bytes(len)?)?;
+                    }
+                    r.done()?;
+                    Ok(name)
+                };
+                let name =
+                    disk(&mut In::new(&piece[1..])).map_err(|why| format!("{DAMAGED} ({why})"))?;
+                self.folder = Some(name);
+            }
+            _ => return Err(DAMAGED.into()),
+        }
+        Ok(())
+    }
+
+    /// The film, once every byte is in; why not if the file was not
+    /// whole, or its hash fails.
+    pub fn finish(self) -> Result<Opened, String> {
+        if !self.magic {
+            return Err(NOT_OURS.into());
+        }
+        let hash = &self.buf[self.at..];
+        if !self.sealed || hash != self.hash.finish().to_le_bytes() {
+            return Err(DAMAGED.into());
+        }
+        if !self.film.is_complete() {
+            return Err("the film's file holds only part of the run".into());
+        }
+        Ok(Opened {
+            film: self.film,
+            folder: self.folder,
+            bytes: self.fed,
+        })
     }
 }

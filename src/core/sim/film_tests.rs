@@ -331,9 +331,16 @@ fn a_film_kept_on_disk_opens_only_if_whole_and_of_its_run() {
         assert_eq!(again.checksum_at(c), f.checksum_at(c), "cycle {c}");
     }
     let err = |b: &[u8], t: &Traffic| Film::open(spec, &cfg, t, b).err().unwrap_or_default();
-    let mut damaged = bytes.clone();
-    damaged[bytes.len() / 2] ^= 0x10;
-    assert_eq!(err(&damaged, &t), "the film's file is damaged");
+    // A changed byte: refused, by the hash at the end or by the piece it
+    // spoils (a film's every reason starts so), and never a panic.
+    let mut rng = Rng::new(5);
+    for _ in 0..300 {
+        let mut damaged = bytes.clone();
+        let at = 8 + rng.below(bytes.len() - 8);
+        damaged[at] ^= 1 << rng.below(8);
+        let why = err(&damaged, &t);
+        assert!(why.starts_with("the film"), "byte {at}: {why}");
+    }
     assert_eq!(
         err(&bytes[..bytes.len() - 1], &t),
         "the film's file is damaged"
@@ -353,6 +360,32 @@ fn a_film_kept_on_disk_opens_only_if_whole_and_of_its_run() {
         "{}",
         err(&bytes, &fewer)
     );
+    // Fed a piece at a time, of any sizes (as the page reads the file):
+    // the same film, byte for byte; cut anywhere, refused.
+    for seed in 0..20 {
+        let mut rng = Rng::new(seed);
+        let mut opener = super::FilmOpener::new(spec, &cfg, &t).unwrap();
+        let mut at = 0;
+        while at < bytes.len() {
+            let n = (1 + rng.below(if seed % 2 == 0 { 7 } else { 5000 })).min(bytes.len() - at);
+            opener.feed(&bytes[at..at + n]).unwrap();
+            at += n;
+        }
+        let opened = opener.finish().unwrap();
+        assert_eq!(opened.bytes, bytes.len());
+        assert!(opened.folder.is_none());
+        assert_eq!(opened.film.to_bytes().unwrap(), bytes);
+    }
+    for _ in 0..200 {
+        let cut = rng.below(bytes.len());
+        assert!(
+            Film::open(spec, &cfg, &t, &bytes[..cut]).is_err(),
+            "cut at {cut}"
+        );
+    }
+    // Bytes after the hash: refused.
+    let more = [&bytes[..], &[0]].concat();
+    assert_eq!(err(&more, &t), "the film's file is damaged");
     // A film still being simulated has no bytes yet.
     let (mut r, watched) = FilmRun::watched(spec, &cfg, &t).unwrap();
     r.step();

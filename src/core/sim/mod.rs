@@ -138,7 +138,7 @@ pub use traffic::{SimMessage, Sync, Traffic};
 pub use view::{MsgStatus, SimEvent, SimView};
 pub use watchdog::Deadlock;
 
-pub use film::{Chunk, DiskFolder, DiskUse, Film, FilmPieces, Frame};
+pub use film::{Chunk, DiskFolder, DiskUse, Film, FilmOpener, FilmPieces, Frame, Opened};
 pub use film_job::{FilmJob, FilmWork};
 pub use film_run::{FilmRun, WatchedRun};
 pub use simulator::{SimOutput, Simulator};

@@ -359,3 +359,61 @@ fn a_film_stops_writing_at_its_cap_and_says_so_once() {
         told[0]
     );
 }
+
+/// The folder a test film's checkpoints on disk are "in".
+struct Named(&'static str);
+
+impl DiskFolder for Named {
+    fn name(&self) -> String {
+        self.0.into()
+    }
+}
+
+#[test]
+fn a_kept_film_opens_with_its_checkpoints_on_disk() {
+    for (i, (spec, cfg, t)) in cases().into_iter().enumerate() {
+        let (_, tl) = simulate_with_timeline(spec, &cfg, &t).unwrap();
+        let mut rig = Rig::new(spec, &cfg, &t, 4_000, 200, 800);
+        rig.film
+            .set_disk_folder(std::rc::Rc::new(Named("f-spill-1")));
+        while !rig.work.is_over() {
+            rig.step();
+        }
+        let bytes = rig.film.to_bytes().unwrap();
+        let used = rig.film.disk_use();
+        // Opened from pieces of the page's reads: the folder and every
+        // group's head come back, and seeks read the same files.
+        let mut opener = FilmOpener::new(spec, &cfg, &t).unwrap();
+        for piece in bytes.chunks(1000 + 3000 * i) {
+            opener.feed(piece).unwrap();
+        }
+        let opened = opener.finish().unwrap();
+        assert_eq!(opened.folder.as_deref(), Some("f-spill-1"));
+        let again = Rig {
+            film: opened.film,
+            ..rig
+        };
+        again.film.disk_worth(50);
+        let now = again.film.disk_use();
+        assert_eq!((now.checkpoints, now.bytes), (used.checkpoints, used.bytes));
+        assert!(now.checkpoints > 2 * spill::GROUP, "{now:?}");
+        let mut rng = Rng::new(40 + i as u64);
+        for _ in 0..40 {
+            let pos = 1 + rng.below(again.film.cycles());
+            let fr = again.frame(pos, &plain);
+            assert_eq!(fr.view, tl.state_at(pos), "{spec:?} cycle {pos}");
+        }
+        assert!(
+            again.film.disk_use().reads >= 3,
+            "{:?}",
+            again.film.disk_use()
+        );
+        // Without its folder (the disk deleted by the reader), a film
+        // keeps no heads: the opened one seeks from memory.
+        again.film.forget_disk();
+        let plain_bytes = again.film.to_bytes().unwrap();
+        let opened = Film::open(spec, &cfg, &t, &plain_bytes).unwrap();
+        assert_eq!(opened.disk_use().checkpoints, 0);
+        assert!(plain_bytes.len() < bytes.len());
+    }
+}

@@ -33,9 +33,12 @@ impl FigureView for Netsim {
                     if let Some(s) = &r.seeks {
                         <p class="seek-note" role="note">{s.clone()}</p>
                     }
-                    <DiskNote film={r.film.clone()} used={r.film.disk_use()} />
+                    // A finished film's keeper shows the note itself, so
+                    // that it follows the film being kept.
                     if r.film.is_complete() {
                         <FilmKeeper film={r.film.clone()} shelved={r.shelved.clone()} />
+                    } else {
+                        <DiskNote film={r.film.clone()} used={r.film.disk_use()} />
                     }
                 </>
             },
