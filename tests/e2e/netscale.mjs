@@ -88,8 +88,8 @@ export async function netscale(browser, base, c, opts = {}) {
   const caption = await page.textContent('figure.widget .player .caption');
   // The disk a finished film takes: what the page says it kept in the
   // browser's storage (each case opens in a fresh context, so with no film
-  // of its own). No note: a run not worth keeping, or one of more messages
-  // than a kept film may hold (book::inputs::film::worth_keeping): 0.
+  // of its own). No note: a run not worth keeping
+  // (book::inputs::film::worth_keeping): 0.
   const shelf = 'figure.widget .film-shelf';
   let diskMb = 0;
   let kept = 'not kept';
