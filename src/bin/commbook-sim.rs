@@ -10,13 +10,24 @@
 commbook::figure_module!(sim);
 
 #[cfg(target_arch = "wasm32")]
-pub use worker::FilmWorker;
+pub use worker::{FilmWorker, sim_bench};
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use commbook::core::sim::spill::{SPILL_MOVES, SpillHead};
     use commbook::core::sim::{FilmJob, FilmWork};
     use wasm_bindgen::prelude::*;
+
+    /// Times benchmark case `id` (`core::bench`) with this module's build
+    /// of the core, the animator's (opt-level 3): `{ id, title, min_ms,
+    /// median_ms, work, checksum }` as JSON. `tests/e2e/simbench.mjs`
+    /// reports it beside the JS API's build and native.
+    #[wasm_bindgen]
+    pub fn sim_bench(id: &str, warmup: u32, runs: u32) -> Result<String, JsValue> {
+        commbook::ui::js_api::time_case(id, warmup as u64, Some(runs as u64))
+            .map(|v| v.to_string())
+            .map_err(|e| JsValue::from_str(&e))
+    }
 
     /// A run simulated in a worker, chunk by chunk.
     #[wasm_bindgen]

@@ -48,13 +48,22 @@ fn bench(args: &Args) -> Result<serde_json::Value, String> {
     use crate::api::options::whole;
     const RUNS: crate::api::params::ParamSpec = whole("runs", "timed runs", 1, 1000, 1);
     const WARMUP: crate::api::params::ParamSpec = whole("warmup", "untimed runs", 0, 100, 1);
-    use crate::core::bench::{CASE_IDS, case, time};
     let id = args.string("case").map_err(|e| e.0)?.unwrap_or_default();
     let runs = args.whole(&RUNS).map_err(|e| e.0)?;
     let warmup = args.whole_or_default(&WARMUP).map_err(|e| e.0)?;
     args.finish("bench").map_err(|e| e.0)?;
+    time_case(&id, warmup, runs)
+}
+
+/// Times benchmark case `id` of `core::bench` with this module's build of
+/// the core: `warmup` untimed runs, then `runs` timed ones (the case's own
+/// count if `None`). The JS API's `bench`, and the simulation module's
+/// `sim_bench` (`src/bin/commbook-sim.rs`: the animator's build, at
+/// opt-level 3).
+pub fn time_case(id: &str, warmup: u64, runs: Option<u64>) -> Result<serde_json::Value, String> {
+    use crate::core::bench::{CASE_IDS, case, time};
     let mut c =
-        case(&id).ok_or_else(|| format!("unknown case '{id}'; cases: {}", CASE_IDS.join(", ")))?;
+        case(id).ok_or_else(|| format!("unknown case '{id}'; cases: {}", CASE_IDS.join(", ")))?;
     let runs = runs.unwrap_or(c.runs);
     let now = || {
         js_sys::Reflect::get(&js_sys::global(), &"performance".into())

@@ -215,9 +215,33 @@ for (const [hash, procs, messages, how] of [
   const cycles = [7, Math.floor(len / 2), len - 1];
   const seen = [];
   for (const c of cycles) { await seekTo(page, c); seen.push(await caption(page)); }
+  // Checkpoints on disk kept with a film (ui::films, MARK and SWEEP): a
+  // folder no page holds stays while it is marked with a film that is
+  // there, and goes when its mark names no film (its tab closed before
+  // the film was written). Made by hand here: a run that writes them
+  // takes a minute.
+  const made = await page.evaluate(async () => {
+    const films = await (await navigator.storage.getDirectory()).getDirectoryHandle('films');
+    let film = null;
+    for await (const [n, h] of films.entries()) if (h.kind === 'file' && n.endsWith('.film')) film = n;
+    const build = film.slice(0, film.indexOf('-'));
+    for (const [dir, mark] of [['kept', film], ['orphan', `${build}-0000000000000000.film`]]) {
+      const d = await films.getDirectoryHandle(`${build}-spill-${dir}`, { create: true });
+      await d.getFileHandle(mark, { create: true });
+      await d.getFileHandle('g0', { create: true });
+    }
+    return build;
+  });
   const t0 = Date.now();
   await page.reload();
   check(await shelf(page, 'Opened from your browser\'s storage'), `the next visit opens the kept film (${Date.now() - t0} ms)`);
+  const swept = await page.waitForFunction(async (build) => {
+    const films = await (await navigator.storage.getDirectory()).getDirectoryHandle('films');
+    const names = [];
+    for await (const n of films.keys()) names.push(n);
+    return !names.includes(`${build}-spill-orphan`) && names.join(' ');
+  }, made, { timeout: 15000, polling: 250 }).then((h) => h.jsonValue(), () => '');
+  check(swept !== '' && swept.includes(`${made}-spill-kept`), `the sweep keeps checkpoints marked with a kept film and deletes those whose film is not there (${swept})`);
   check(Number(await page.getAttribute(`${fig} input[type=range]`, 'max')) === len, 'the opened film has the run\'s cycles');
   for (const [k, c] of cycles.entries()) {
     await seekTo(page, c);

@@ -10,18 +10,19 @@
 //! worked out once per size ([`Raster`]); a frame only colours them.
 
 use super::draw::Frame;
-use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d as Ctx, ImageData};
 
-/// "#56B4E9" → its RGBA bytes (opaque); black if it does not read.
-fn rgba(hex: &str) -> [u8; 4] {
+/// "#56B4E9" → its RGBA bytes (opaque) as one pixel of the picture
+/// (wasm's memory is little-endian: the first byte is red); black if it
+/// does not read.
+fn rgba(hex: &str) -> u32 {
     let h = hex.trim_start_matches('#');
     let byte = |i: usize| {
         h.get(i..i + 2)
             .and_then(|s| u8::from_str_radix(s, 16).ok())
             .unwrap_or(0)
     };
-    [byte(0), byte(2), byte(4), 255]
+    u32::from_le_bytes([byte(0), byte(2), byte(4), 255])
 }
 
 /// The pixels of every link's line at one size of the picture, worked out
@@ -36,8 +37,12 @@ struct Raster {
     /// the picture, bit 30 when the one below is (a held link's line is
     /// two pixels wide).
     dots: Vec<u32>,
-    /// The picture's RGBA bytes, reused from frame to frame.
-    px: Vec<u8>,
+    /// The picture's pixels (RGBA, a word each: one store a pixel where
+    /// four bytes copied were most of a frame in the book's build),
+    /// reused from frame to frame, and the browser's image of them, which
+    /// each frame's pixels are copied into.
+    px: Vec<u32>,
+    image: Option<(js_sys::Uint32Array, ImageData)>,
 }
 
 const RIGHT: u32 = 1 << 31;
@@ -76,12 +81,24 @@ impl Raster {
             }
         }
         starts.push(dots.len() as u32);
-        let px = vec![0; 4 * key.2 as usize * key.3 as usize];
+        let px = vec![0; key.2 as usize * key.3 as usize];
+        let image = {
+            let words = js_sys::Uint32Array::new_with_length(px.len() as u32);
+            let bytes = js_sys::Uint8ClampedArray::new_with_byte_offset_and_length(
+                &words.buffer(),
+                0,
+                4 * px.len() as u32,
+            );
+            ImageData::new_with_js_u8_clamped_array_and_sh(&bytes, key.2, key.3)
+                .ok()
+                .map(|img| (words, img))
+        };
         Raster {
             key,
             starts,
             dots,
             px,
+            image,
         }
     }
 }
@@ -90,7 +107,7 @@ impl Raster {
 /// batches them; hotter and held links last, so on top) and the nodes
 /// into the canvas, replacing its pixels.
 pub fn overview(c: &Ctx, f: &Frame, (w, h): (u32, u32), key: &[u8], ramp: [&str; 5], node: &str) {
-    let colours: Vec<[u8; 4]> = ramp.iter().map(|s| rgba(s)).collect();
+    let colours: Vec<u32> = ramp.iter().map(|s| rgba(s)).collect();
     // The links in drawing order: by key, then by number.
     let order = (0..10u8).flat_map(|k| {
         (0..f.layout.links.len()).filter(move |&l| key.get(l).copied().unwrap_or(0) == k)
@@ -120,13 +137,13 @@ pub fn overview(c: &Ctx, f: &Frame, (w, h): (u32, u32), key: &[u8], ramp: [&str;
             let (a, b) = (r.starts[l], r.starts[l + 1]);
             for &d in &r.dots[a as usize..b as usize] {
                 let i = (d & !(RIGHT | BELOW)) as usize;
-                px[4 * i..4 * i + 4].copy_from_slice(&c);
+                px[i] = c;
                 if thick {
                     if d & RIGHT != 0 {
-                        px[4 * i + 4..4 * i + 8].copy_from_slice(&c);
+                        px[i + 1] = c;
                     }
                     if d & BELOW != 0 {
-                        px[4 * (i + w)..4 * (i + w) + 4].copy_from_slice(&c);
+                        px[i + w] = c;
                     }
                 }
             }
@@ -139,13 +156,13 @@ pub fn overview(c: &Ctx, f: &Frame, (w, h): (u32, u32), key: &[u8], ramp: [&str;
             for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                 let (x, y) = (x + dx, y + dy);
                 if (0..wi).contains(&x) && (0..hi).contains(&y) {
-                    let i = 4 * (y * wi + x) as usize;
-                    px[i..i + 4].copy_from_slice(&dark);
+                    px[(y * wi + x) as usize] = dark;
                 }
             }
         }
-        if let Ok(img) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(px), w as u32, h) {
-            let _ = c.put_image_data(&img, 0.0, 0.0);
+        if let Some((words, img)) = &r.image {
+            words.copy_from(px);
+            let _ = c.put_image_data(img, 0.0, 0.0);
         }
     });
 }
