@@ -133,6 +133,10 @@ for (const [hash, procs, messages, how] of [
     const to = Math.floor(len / 2) + 3;
     await seekTo(page, to);
     const seen = await caption(page);
+    // Its checkpoints on disk (this run's in memory lie more than 200,000
+    // moves apart) are kept with it.
+    const disk = await page.textContent(`${fig} .film-disk`).catch(() => '');
+    check(/checkpoints of this run \([\d.]+ MB\) are on disk.*kept with the film/.test(disk), `${procs}: its checkpoints on disk are kept with it ("${disk.slice(0, 60)}")`);
     const t0 = Date.now();
     await page.reload();
     const opened = await shelf('Opened from your browser\'s storage')
@@ -141,6 +145,12 @@ for (const [hash, procs, messages, how] of [
     check(Number(await page.getAttribute(`${fig} input[type=range]`, 'max')) === len, `${procs}: the opened film has the run's cycles`);
     await seekTo(page, to);
     check((await caption(page)) === seen, `${procs}: the opened film shows cycle ${to} as the run did`);
+    check((await page.textContent(`${fig} .film-disk`).catch(() => '')) === disk, `${procs}: the opened film has its checkpoints on disk`);
+    // (A seek reads a group only where it saves a replay of 100,000 moves
+    // or more over the checkpoints in memory: eight seeks, back and forth.)
+    for (const f of [0.9, 0.2, 0.65, 0.35, 0.8, 0.1, 0.55, 0.45]) await seekTo(page, Math.floor(len * f));
+    const reads = Number(await page.getAttribute(`${fig} .netview canvas`, 'data-disk-reads'));
+    check(reads >= 1, `${procs}: seeks of the opened film read its checkpoints back from disk (${reads} groups)`);
     const mem = Number(await page.getAttribute(`${fig} .netview canvas`, 'data-wasm-bytes'));
     check(mem > 0 && mem <= 200e6, `${procs}: the opened film holds the page's memory within 200 MB (${(mem / 1e6).toFixed(1)} MB)`);
     await page.click(`${fig} .film-shelf button`);
