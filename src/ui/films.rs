@@ -126,7 +126,10 @@ impl OpfsFile {
         let (file, state) = (self.file.clone(), self.state.clone());
         let end = (at + BLOCK).min(self.size);
         wasm_bindgen_futures::spawn_local(async move {
-            let body = "return f.slice(a, b).arrayBuffer().then((x) => new Uint8Array(x));";
+            // A read that hangs (a storage gone wrong) is given up after
+            // 10 s, and the run simulated instead.
+            let body = "const late = new Promise((_, no) => setTimeout(() => no(new Error('the read took too long')), 10000));
+                 return Promise.race([f.slice(a, b).arrayBuffer().then((x) => new Uint8Array(x)), late]);";
             let f = js_sys::Function::new_with_args("f, a, b", body);
             let args = js_sys::Array::of3(&file, &JsValue::from(at), &JsValue::from(end));
             let got = match f.apply(&JsValue::NULL, &args) {
@@ -323,8 +326,9 @@ pub(super) fn sweep_once() {
 /// Deletes the folders of checkpoints on disk that no page holds (a tab
 /// closed while its film was shown) and are not kept with a film of this
 /// build (marked by [`MARK`] with the name of a film that is there), and
-/// the films and folders of other builds. Without Web Locks another tab's folder cannot be told from a
-/// forgotten one, so only other builds' films are deleted.
+/// the films and folders of other builds. Without Web Locks another tab's
+/// folder cannot be told from a forgotten one, so only other builds'
+/// films are deleted.
 const SWEEP: &str = "if (!navigator.storage || !navigator.storage.getDirectory) return Promise.resolve();
      return d().then(async (dir) => {
        const locks = navigator.locks && navigator.locks.query ? await navigator.locks.query() : null;
@@ -341,7 +345,7 @@ const SWEEP: &str = "if (!navigator.storage || !navigator.storage.getDirectory) 
        }
        for (const [n, h, mine] of spills) {
          let kept = false;
-         if (mine) for await (const [m, f] of h.entries()) kept = kept || (f.kind === 'file' && films.has(m));
+         if (mine) for (const f of films) if (!kept) kept = await h.getFileHandle(f).then(() => true, () => false);
          if (!kept) old.push(n);
        }
        for (const n of old) await dir.removeEntry(n, { recursive: true }).catch(() => null);
