@@ -9,7 +9,9 @@
 //! nearest before the cycle asked for.
 
 use super::super::checkpoint_store::Checkpoints;
+use super::super::film_chunk::In;
 use super::super::spill::{SpillHead, read_group};
+use super::super::varint::Writer;
 use super::Film;
 use std::rc::Rc;
 
@@ -218,9 +220,40 @@ impl Film {
         }
     }
 
-    /// The heads of every group on disk (none once deleted).
-    pub(super) fn disk_heads(&self) -> Vec<SpillHead> {
-        self.disk.borrow().heads.clone()
+    /// Writes what a kept film's file says of its checkpoints on disk
+    /// (`film_keep.rs`): the folder's name and every group's head; false,
+    /// writing nothing, if there is nothing to say (none written, deleted
+    /// by the reader, or no folder).
+    pub(super) fn write_disk(&self, w: &mut Writer) -> bool {
+        let d = self.disk.borrow();
+        let (Some(folder), false) = (&d.folder, d.heads.is_empty()) else {
+            return false;
+        };
+        let name = folder.name();
+        w.u(name.len() as u64);
+        w.bytes.extend_from_slice(name.as_bytes());
+        w.u(d.heads.len() as u64);
+        for h in &d.heads {
+            let b = h.to_bytes();
+            w.u(b.len() as u64);
+            w.bytes.extend_from_slice(&b);
+        }
+        true
+    }
+
+    /// Takes in what [`Film::write_disk`] wrote: every group's head; the
+    /// folder's name (the page holds the folder itself).
+    pub(super) fn read_disk(&self, bytes: &[u8]) -> Result<String, String> {
+        let mut r = In::new(bytes);
+        let n = r.count()?;
+        let name = String::from_utf8(r.bytes(n)?.to_vec())
+            .map_err(|_| "a folder's name is not UTF-8".to_string())?;
+        for _ in 0..r.count()? {
+            let len = r.count()?;
+            self.spilled(r.bytes(len)?)?;
+        }
+        r.done()?;
+        Ok(name)
     }
 
     /// What the film holds on disk.

@@ -17,6 +17,7 @@
 //! whole, took the page to 241 MB for that film).
 
 use super::super::checkpoint::Times;
+use super::super::checkpoint_store::StoreOp;
 use super::super::film_chunk::{In, write_tail};
 use super::super::simulator::Simulator;
 use super::super::varint::Writer;
@@ -96,7 +97,7 @@ impl Film {
         let mut last =
             (reel.checkpoints.len() > 0).then(|| reel.checkpoints.now(reel.checkpoints.len() - 1));
         for op in &chunk.ops {
-            if let super::super::checkpoint_store::StoreOp::Take { cp, .. } = op {
+            if let StoreOp::Take { cp, .. } = op {
                 let ok = match last {
                     None => cp.now == 0,
                     Some(l) => cp.now > l,
@@ -192,9 +193,9 @@ impl FilmPieces<'_> {
             Part::Disk => {
                 self.next = Part::Last;
                 drop(reel);
-                match self.film.disk_piece() {
-                    Some(bytes) => w.bytes = [&[TAG_DISK][..], &bytes].concat(),
-                    None => return self.next_piece(),
+                w.bytes[0] = TAG_DISK;
+                if !self.film.write_disk(&mut w) {
+                    return self.next_piece();
                 }
             }
             Part::Last => {
@@ -217,29 +218,6 @@ impl FilmPieces<'_> {
         out.bytes.extend_from_slice(&w.bytes);
         self.hash.update(&out.bytes);
         Some(out.bytes)
-    }
-}
-
-impl Film {
-    /// The piece that names the film's checkpoints on disk: its folder
-    /// and every group's head; `None` if it has none to name (none
-    /// written, deleted by the reader, or no folder).
-    fn disk_piece(&self) -> Option<Vec<u8>> {
-        let folder = self.disk_folder()?.name();
-        let heads = self.disk_heads();
-        if heads.is_empty() {
-            return None;
-        }
-        let mut w = Writer::default();
-        w.u(folder.len() as u64);
-        w.bytes.extend_from_slice(folder.as_bytes());
-        w.u(heads.len() as u64);
-        for h in heads {
-            let b = h.to_bytes();
-            w.u(b.len() as u64);
-            w.bytes.extend_from_slice(&b);
-        }
-        Some(w.bytes)
     }
 }
 
@@ -320,50 +298,16 @@ impl FilmOpener {
                 return Ok(());
             }
             self.hash.update(&self.buf[self.at..end]);
-            let piece = self.buf[self.at + head..end].to_vec();
+            let piece = self.at + head..end;
             self.at = end;
             if len == 0 {
                 self.sealed = true;
             } else {
-                self.absorb(&piece)?;
+                absorb(&self.film, &mut self.folder, &self.buf[piece])?;
             }
         }
         if self.buf.len() - self.at > 8 {
             return Err(DAMAGED.into());
-        }
-        Ok(())
-    }
-
-    /// One piece.
-    fn absorb(&mut self, piece: &[u8]) -> Result<(), String> {
-        if self.film.is_complete() {
-            // Nothing follows the piece with the run's figures.
-            return Err(DAMAGED.into());
-        }
-        match piece[0] {
-            TAG_CHUNK => {
-                let chunk =
-                    Chunk::from_bytes(&piece[1..]).map_err(|why| format!("{DAMAGED} ({why})"))?;
-                self.film.check(&chunk)?;
-                self.film.absorb(chunk);
-            }
-            TAG_DISK if self.folder.is_none() => {
-                let disk = |r: &mut In| -> Result<String, String> {
-                    let n = r.count()?;
-                    let name = String::from_utf8(r.bytes(n)?.to_vec())
-                        .map_err(|_| "a folder's name is not UTF-8".to_string())?;
-                    for _ in 0..r.count()? {
-                        let len = r.count()?;
-                        self.film.spilled(r.bytes(len)?)?;
-                    }
-                    r.done()?;
-                    Ok(name)
-                };
-                let name =
-                    disk(&mut In::new(&piece[1..])).map_err(|why| format!("{DAMAGED} ({why})"))?;
-                self.folder = Some(name);
-            }
-            _ => return Err(DAMAGED.into()),
         }
         Ok(())
     }
@@ -387,4 +331,26 @@ impl FilmOpener {
             bytes: self.fed,
         })
     }
+}
+
+/// One piece of a kept film's file, taken into `film` (the folder of its
+/// checkpoints on disk into `folder`).
+fn absorb(film: &Film, folder: &mut Option<String>, piece: &[u8]) -> Result<(), String> {
+    if film.is_complete() {
+        // Nothing follows the piece with the run's figures.
+        return Err(DAMAGED.into());
+    }
+    let damaged = |why: String| format!("{DAMAGED} ({why})");
+    match piece[0] {
+        TAG_CHUNK => {
+            let chunk = Chunk::from_bytes(&piece[1..]).map_err(damaged)?;
+            film.check(&chunk)?;
+            film.absorb(chunk);
+        }
+        TAG_DISK if folder.is_none() => {
+            *folder = Some(film.read_disk(&piece[1..]).map_err(damaged)?);
+        }
+        _ => return Err(DAMAGED.into()),
+    }
+    Ok(())
 }
