@@ -28,6 +28,10 @@ pub const SHOW_AFTER_MS: f64 = 100.0;
 /// in ms (a film worker sends a chunk every 10 ms or so).
 const ELSEWHERE_MS: u32 = 40;
 
+/// How long a job waiting for the page's next frame waits, in ms, before
+/// it starts all the same in a tab that is shown.
+const FRAME_LATE_MS: u32 = 1_000;
+
 /// How often a running job's preview is refreshed, in ms.
 const PREVIEW_MS: f64 = 200.0;
 
@@ -266,9 +270,30 @@ fn after_next_frame<T: 'static>(run: Run<T>) {
         schedule(run);
         return;
     };
-    let start = Closure::once_into_js(move || schedule(run));
+    // Whichever comes first starts the job: the frame, or, in a tab that
+    // is shown, a timeout. A frame is all it should take, but WebKitGTK
+    // on a virtual display may withhold frames from a page it still calls
+    // visible; a hidden tab keeps waiting for its frame.
+    let once = Rc::new(Cell::new(Some(run)));
+    let go = move || {
+        if let Some(run) = once.take() {
+            schedule(run);
+        }
+    };
+    let by_frame = go.clone();
+    let start = Closure::once_into_js(by_frame);
     // Asking for a frame fails only without a window, checked above.
     let _ = w.request_animation_frame(start.unchecked_ref());
+    Timeout::new(FRAME_LATE_MS, move || {
+        let shown = web_sys::window()
+            .and_then(|w| w.document())
+            .is_none_or(|d| !d.hidden());
+        // Hidden, it waits for the frame that comes when it is shown.
+        if shown {
+            go();
+        }
+    })
+    .forget();
 }
 
 fn schedule<T: 'static>(run: Run<T>) {

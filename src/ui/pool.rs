@@ -33,6 +33,15 @@ const MAX_WORKERS: usize = 4;
 /// Chunks per worker: enough that a slow chunk does not hold the end up
 /// and progress moves several times a second.
 const CHUNKS_PER_WORKER: usize = 16;
+/// How long a crew may go without hearing from any of its workers, in
+/// ms, before it is given up and the page's thread carries on: a chunk
+/// takes well under a second, but a worker that never loads, or whose
+/// module fails in a promise (which some engines report to no `onerror`),
+/// would otherwise hold the figure's progress bar for ever (WebKitGTK, in
+/// the CI run of 2026-11-29, held the appendix's for 120 s).
+const SILENT_MS: f64 = 30_000.0;
+/// How often a crew looks at how long its workers have been silent, in ms.
+const LOOK_MS: u32 = 1_000;
 
 /// What a crew reports to its job.
 pub enum Report {
@@ -42,7 +51,8 @@ pub enum Report {
     Failed(String),
 }
 
-type OnReport = Rc<dyn Fn(Report)>;
+/// What hears a crew's reports.
+pub type OnReport = Rc<dyn Fn(Report)>;
 
 struct Hand {
     worker: web_sys::Worker,
@@ -55,6 +65,8 @@ struct State {
     chunks: VecDeque<(usize, usize)>,
     remote: Remote,
     stopped: bool,
+    /// When a worker last sent anything (or the crew started), in ms.
+    heard_at: f64,
 }
 
 /// Workers computing one job's items. Dropping it terminates them.
@@ -63,6 +75,8 @@ pub struct Crew {
     /// The workers' handlers, kept as long as the workers.
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _errors: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+    /// Gives the crew up when its workers fall silent; stops with it.
+    _watch: gloo_timers::callback::Interval,
 }
 
 impl Drop for Crew {
@@ -90,6 +104,19 @@ impl Crew {
     /// `report` hears every result and any failure. `None` when no worker
     /// could be created (then nothing was started).
     pub fn start(remote: Remote, missing: &[(usize, usize)], report: OnReport) -> Option<Crew> {
+        Crew::start_at(&worker_url()?, SILENT_MS, remote, missing, report)
+    }
+
+    /// [`Crew::start`] with the worker script at `url`, given up once its
+    /// workers have been silent for `silent_ms` (the browser tests start a
+    /// crew of workers that never answer).
+    pub fn start_at(
+        url: &str,
+        silent_ms: f64,
+        remote: Remote,
+        missing: &[(usize, usize)],
+        report: OnReport,
+    ) -> Option<Crew> {
         let items: usize = missing.iter().map(|(a, b)| b - a).sum();
         let count = workers_wanted().min(items).max(1);
         let size = items.div_ceil(count * CHUNKS_PER_WORKER).max(1);
@@ -97,17 +124,17 @@ impl Crew {
             .iter()
             .flat_map(|&(a, b)| (a..b).step_by(size).map(move |i| (i, (i + size).min(b))))
             .collect();
-        let url = worker_url()?;
         let state = Rc::new(RefCell::new(State {
             hands: Vec::new(),
             chunks,
             remote,
             stopped: false,
+            heard_at: crate::ui::dom::now_ms(),
         }));
         let mut handlers = Vec::new();
         let mut errors = Vec::new();
         for i in 0..count {
-            let Ok(worker) = web_sys::Worker::new(&url) else {
+            let Ok(worker) = web_sys::Worker::new(url) else {
                 break;
             };
             let on_message = {
@@ -145,10 +172,23 @@ impl Crew {
         if state.borrow().hands.is_empty() {
             return None;
         }
+        let watch = {
+            let state = Rc::downgrade(&state);
+            gloo_timers::callback::Interval::new(LOOK_MS, move || {
+                let Some(state) = state.upgrade() else {
+                    return;
+                };
+                let silent = crate::ui::dom::now_ms() - state.borrow().heard_at;
+                if silent > silent_ms {
+                    fail(&state, &report, "the workers stopped answering");
+                }
+            })
+        };
         Some(Crew {
             state,
             _handlers: handlers,
             _errors: errors,
+            _watch: watch,
         })
     }
 
@@ -183,6 +223,7 @@ fn heard(state: &Rc<RefCell<State>>, i: usize, data: &JsValue, report: &OnReport
     if state.borrow().stopped {
         return;
     }
+    state.borrow_mut().heard_at = crate::ui::dom::now_ms();
     if get("ready").as_bool() == Some(true) {
         if let Some(h) = state.borrow_mut().hands.get_mut(i) {
             h.ready = true;

@@ -9,7 +9,9 @@ use commbook::book::figure::Figure;
 use commbook::book::figures::randperm::{Randperm, RandpermKey, RandpermRun};
 use commbook::core::step::run;
 use commbook::ui::job::{JobState, use_job};
-use commbook::ui::pool::{Remote, answer};
+use commbook::ui::pool::{Crew, Remote, Report, answer};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -129,4 +131,50 @@ async fn a_sweep_whose_workers_cannot_start_finishes_on_the_page() {
     assert!(!text.ends_with("asked 0"), "{text}");
     handle.destroy();
     root.remove();
+}
+
+/// A worker script, as a Blob URL, that takes every message and answers
+/// none: a worker that loaded but hangs, or never got its module going.
+fn silent_worker() -> String {
+    let parts = js_sys::Array::of1(&"self.onmessage = () => {};".into());
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).unwrap();
+    web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn a_crew_whose_workers_fall_silent_is_given_up() {
+    let url = silent_worker();
+    let heard: Rc<RefCell<Vec<String>>> = Rc::default();
+    let report = {
+        let heard = heard.clone();
+        Rc::new(move |r: Report| {
+            heard.borrow_mut().push(match r {
+                Report::Items { from, .. } => format!("items from {from}"),
+                Report::Failed(why) => why,
+            })
+        })
+    };
+    let remote = Remote {
+        figure: "randperm",
+        raw: vec![("count".into(), "8".into())],
+    };
+    let crew = Crew::start_at(&url, 300.0, remote, &[(0, 8)], report).unwrap();
+    assert!(crew.size() >= 1);
+    // Not before its silence has lasted 300 ms...
+    yew::platform::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert!(heard.borrow().is_empty(), "{:?}", heard.borrow());
+    // ...and then once: the job hears why and carries on without it.
+    let t0 = js_sys::Date::now();
+    while heard.borrow().is_empty() && js_sys::Date::now() - t0 < 10_000.0 {
+        yew::platform::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    yew::platform::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    assert_eq!(
+        *heard.borrow(),
+        vec!["the workers stopped answering".to_string()]
+    );
+    drop(crew);
+    web_sys::Url::revoke_object_url(&url).unwrap();
 }

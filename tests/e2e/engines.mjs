@@ -96,6 +96,13 @@ function computed(all) {
   return figs.every((f) => !f.querySelector('.job') && !(all && f.classList.contains('deferred')));
 }
 
+// The figures still computing or waiting to, with what each shows.
+function busyFigures() {
+  return [...document.querySelectorAll('figure.widget')]
+    .filter((f) => f.querySelector('.job') || f.classList.contains('deferred'))
+    .map((f) => `${f.id}: ${(f.querySelector('.job') || f).textContent.slice(0, 120)}`);
+}
+
 // Sends a key to every figure with a player (or to those of `ids`);
 // returns their captions.
 function keyAll(key, ids) {
@@ -152,7 +159,13 @@ async function smoke(name, engine, site) {
       await s.run((h) => { location.hash = h; }, `#/chapter/${slug}`);
       await s.until(`chapter ${slug}`, computed, [false]);
       await s.run(() => document.querySelectorAll('button.compute-now').forEach((b) => b.click()));
-      await s.until(`chapter ${slug}'s heavy figures`, computed, [true], 120000);
+      try {
+        await s.until(`chapter ${slug}'s heavy figures`, computed, [true], 120000);
+      } catch (e) {
+        // Name the figures that held the chapter up, and what they showed.
+        const busy = await s.run(busyFigures).catch((err) => err.message);
+        throw new Error(`${e.message}; still busy: ${JSON.stringify(busy)}`);
+      }
       await s.run(keyAll, 'Home');
       const before = await settled(s);
       await s.run(keyAll, 'ArrowRight');
