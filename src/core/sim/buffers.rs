@@ -188,6 +188,31 @@ impl Buffers {
         self.slots[b * self.depth + at] = f;
     }
 
+    /// Buffer `b`, holding consecutive flits of one packet of `flits`
+    /// flits, as `t` cycles that each popped its oldest flit (the last in
+    /// cycle `popped_at`) and pushed the packet's next one left it (a
+    /// streaming packet settled, see `super::stream`).
+    pub(crate) fn advance(&mut self, b: usize, t: usize, flits: u16, popped_at: u64) {
+        let r = self.rings[b];
+        let Some(first) = self.front(b) else {
+            return;
+        };
+        let head = (r.head as usize + t) % self.depth;
+        for k in 0..r.len as usize {
+            let index = first.index + (t + k) as u16;
+            self.slots[b * self.depth + (head + k) % self.depth] = Flit {
+                packet: first.packet,
+                index,
+                tail: index + 1 >= flits,
+            };
+        }
+        self.rings[b] = Ring {
+            popped_at,
+            head: head as u16,
+            len: r.len,
+        };
+    }
+
     /// The flits of buffer `b`, oldest first.
     pub fn iter(&self, b: usize) -> impl Iterator<Item = Flit> + '_ {
         let r = self.rings[b];

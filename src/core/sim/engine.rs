@@ -22,6 +22,7 @@ use super::buffers::{Buffers, Flit};
 use super::config::{RecvPolicy, SimConfig, UpRouting};
 use super::fabric::{Fabric, NONE, Next};
 use super::source::{Log, NEVER, Sources, emit};
+use super::stream::Streams;
 use super::view::SimEvent;
 use crate::rng::Rng;
 
@@ -103,6 +104,10 @@ pub(crate) struct Engine {
     /// and the connected moves whose tails free their channels afterwards.
     pub(crate) scan: Vec<u64>,
     pub(crate) tails: Vec<(u32, u32, u32)>,
+    /// Inputs of packets the fast loop moves as streams, which it does not
+    /// visit ([`super::stream`]).
+    pub(crate) frozen: BitSet,
+    pub(crate) streams: Streams,
     /// Runs [`Engine::cycle_reference`] instead of the fast loop.
     pub(crate) reference: bool,
     /// Per channel: cycles a flit crossed it, cycles a head waited for it.
@@ -148,6 +153,8 @@ impl Engine {
             full_watch: BitSet::new(ch),
             scan: Vec::new(),
             tails: Vec::new(),
+            frozen: BitSet::new(ch),
+            streams: Streams::new(false),
             reference: false,
             busy: vec![0; ch].into(),
             blocked: vec![0; ch].into(),
@@ -170,13 +177,18 @@ impl Engine {
         if self.reference {
             return self.cycle_reference();
         }
+        if self.now >= self.streams.due {
+            self.settle_due();
+        }
         let mut progress = self.src.start(self.now, &mut self.log);
         progress |= self.refill_ports();
         if self.live > 0 && self.log.is_off() {
             progress |= self.step_fused();
         } else if self.live > 0 {
             // A recorded cycle gathers its moves first, so its events come
-            // in the reference loop's order (see super::fused).
+            // in the reference loop's order (see super::fused), from a
+            // machine with no packet frozen.
+            self.settle();
             self.evaluate();
             self.moved += self.moves.len() as u64;
             progress |= !self.moves.is_empty() || !self.arb.contested().is_empty();

@@ -23,19 +23,39 @@ const MOVES: u64 = 60_000;
 /// every step and the results at the end; returns the cycles run. With
 /// `flip`, the fast loop visits heads the other way from the one its
 /// packets' length chooses ([`Engine::heads_apart`](super::engine::Engine)),
-/// so both ways are held to the reference on every kind of packet.
+/// so both ways are held to the reference on every kind of packet. With
+/// `stream`, the fast loop moves streaming packets many cycles at a time
+/// ([`super::stream`]): its count of moves is compared after every step,
+/// and the whole machine, settled, after one step in eight drawn at random
+/// (settling every step would leave no stream longer than a cycle).
 pub(super) fn assert_same(
     spec: TopologySpec,
     cfg: &SimConfig,
     traffic: &Traffic,
     what: &str,
-    flip: bool,
+    (flip, stream): (bool, bool),
 ) -> u64 {
     let mut fast = Simulator::new(spec, cfg, traffic).expect("corpus runs are valid");
     fast.engine.heads_apart ^= flip;
+    if stream {
+        fast = fast.streaming();
+    }
     let mut slow = Simulator::reference(spec, cfg, traffic).expect("corpus runs are valid");
+    let mut draw = Rng::new(traffic.messages.len() as u64);
     loop {
         let (a, b) = (fast.advance(), slow.advance());
+        if stream {
+            let (fa, fb) = (&fast.engine, &slow.engine);
+            assert_eq!(
+                (fa.now, fa.moved),
+                (fb.now, fb.moved),
+                "{what}: moves differ"
+            );
+            if draw.below(8) != 0 && a {
+                continue;
+            }
+            fast.engine.settle();
+        }
         let (ha, hb) = (fast.engine.checksum_parts(), slow.engine.checksum_parts());
         if ha != hb {
             let part = ha.iter().zip(&hb).find(|(x, y)| x != y).map(|(x, _)| x.0);
@@ -50,9 +70,19 @@ pub(super) fn assert_same(
         }
     }
     let cycles = slow.cycle();
+    fast.engine.settle();
+    STREAMED.with(|s| {
+        let (n, m) = fast.engine.streams.made;
+        s.set((s.get().0 + n, s.get().1 + m));
+    });
     let (a, b) = (Box::new(fast).finish(), Box::new(slow).finish());
     assert!(a.result == b.result, "{what}: results differ");
     cycles
+}
+
+thread_local! {
+    /// Streams settled over the runs of this thread, and their moves.
+    static STREAMED: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 /// A matrix of `n` processors: each pair with probability `density`
@@ -198,8 +228,10 @@ fn the_corpus_runs_identically_on_both_engines() {
     for k in 0..360 {
         let (spec, cfg, traffic, what) = corpus_run(k);
         let t = std::time::Instant::now();
-        // Every network comes with both ways of visiting heads.
-        cycles += assert_same(spec, &cfg, &traffic, &what, (k / 6) % 2 == 1);
+        // Every network comes with both ways of visiting heads, with and
+        // without streams.
+        let mode = ((k / 6) % 2 == 1, (k / 12) % 2 == 1);
+        cycles += assert_same(spec, &cfg, &traffic, &what, mode);
         if std::env::var_os("EQ_TIMES").is_some() {
             eprintln!(
                 "{k}: {:?} {} msgs {what}",
@@ -208,8 +240,14 @@ fn the_corpus_runs_identically_on_both_engines() {
             );
         }
     }
-    // The corpus is not trivially small.
+    // The corpus is not trivially small, and streams move in it.
     assert!(cycles > 200_000, "{cycles}");
+    let (streams, moves) = STREAMED.with(|s| s.get());
+    eprintln!("{streams} streams, {moves} moves");
+    assert!(
+        streams > 1_000 && moves > 100_000,
+        "{streams} streams, {moves} moves"
+    );
 }
 
 #[test]
@@ -238,8 +276,8 @@ fn the_benchmark_cases_give_the_same_results() {
 proptest! {
     #![proptest_config(config(48, 2611))]
     #[test]
-    fn drawn_runs_are_identical_on_both_engines(k in 1_000u64..u64::MAX / 2, flip: bool) {
+    fn drawn_runs_are_identical_on_both_engines(k in 1_000u64..u64::MAX / 2, flip: bool, stream: bool) {
         let (spec, cfg, traffic, what) = corpus_run(k);
-        assert_same(spec, &cfg, &traffic, &what, flip);
+        assert_same(spec, &cfg, &traffic, &what, (flip, stream));
     }
 }

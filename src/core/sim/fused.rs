@@ -41,7 +41,10 @@ impl Engine {
         self.arb.begin();
         let mut scan = std::mem::take(&mut self.scan);
         scan.clear();
-        scan.extend((0..self.active.words()).map(|w| self.active.word(w) & !self.asleep.word(w)));
+        scan.extend(
+            (0..self.active.words())
+                .map(|w| self.active.word(w) & !self.asleep.word(w) & !self.frozen.word(w)),
+        );
         if self.heads_apart {
             for (w, &word) in scan.iter().enumerate() {
                 // The connected inputs first, then the heads: the two never
@@ -98,6 +101,11 @@ impl Engine {
                 self.release(i, o, f.packet, links);
             }
         }
+        // The frozen packets moved a flit at each of their stages.
+        self.moved += self.streams.rate;
+        if !self.streams.ejected.is_empty() {
+            self.freeze_ejected();
+        }
         self.moved > moved || !self.arb.contested().is_empty()
     }
 
@@ -142,7 +150,7 @@ impl Engine {
             self.live -= 1;
             self.delivered_flits += 1;
             if f.is_head() {
-                self.packets[f.packet as usize].head_at = NONE;
+                self.head_out(f.packet);
             }
             f
         };
@@ -195,10 +203,21 @@ impl Engine {
         } else {
             self.delivered_flits += 1;
             if f.is_head() {
-                self.packets[f.packet as usize].head_at = NONE;
+                self.head_out(f.packet);
             }
         }
         f
+    }
+
+    /// The head of packet `slot` left the network: a packet that may
+    /// stream from the next cycle on (see super::stream).
+    #[inline(always)]
+    fn head_out(&mut self, slot: u32) {
+        self.packets[slot as usize].head_at = NONE;
+        if self.streams.on {
+            let seq = self.packets[slot as usize].seq;
+            self.streams.ejected.push((slot, seq));
+        }
     }
 
     /// The tail of packet `slot` crossed channel `o` from input `i`: both

@@ -107,6 +107,7 @@ mod sleep;
 pub mod source;
 pub mod spill;
 pub mod stats;
+mod stream;
 pub mod timeline;
 pub mod traffic;
 mod varint;
@@ -267,7 +268,7 @@ pub fn simulate(
     cfg: &SimConfig,
     traffic: &Traffic,
 ) -> Result<SimResult, SimError> {
-    let sim = Simulator::new(spec, cfg, traffic)?;
+    let sim = Simulator::new(spec, cfg, traffic)?.streaming();
     Ok(crate::step::run(Box::new(sim)).result)
 }
 

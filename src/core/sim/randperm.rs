@@ -122,7 +122,7 @@ impl Sweep for PermCosts {
             seed: *seed,
             ..self.cfg
         };
-        let sim = Simulator::new(self.spec, &cfg, &traffic).ok()?;
+        let sim = Simulator::new(self.spec, &cfg, &traffic).ok()?.streaming();
         Some(run(Box::new(sim)).result.cycles)
     }
 

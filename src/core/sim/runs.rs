@@ -43,7 +43,7 @@ impl Stepper for Runs {
                 return false;
             };
             match Simulator::new(spec, &cfg, &traffic) {
-                Ok(s) => self.current = Some(Box::new(s.with_batch(BATCH))),
+                Ok(s) => self.current = Some(Box::new(s.streaming().with_batch(BATCH))),
                 Err(e) => self.done.push(Err(e)),
             }
         } else if let Some(sim) = self.current.as_mut()

@@ -106,6 +106,13 @@ impl Simulator {
         })
     }
 
+    /// The same run with streaming packets moved many cycles at a time
+    /// ([`super::stream`]): for runs read only at their end.
+    pub fn streaming(mut self) -> Self {
+        self.engine.streaming(true);
+        self
+    }
+
     /// Sets how many cycles one `step` runs (at least 1).
     pub fn with_batch(mut self, cycles: u64) -> Self {
         self.batch = cycles.max(1);
@@ -215,6 +222,7 @@ impl Stepper for Simulator {
 
     fn finish(mut self: Box<Self>) -> SimOutput {
         while self.advance() {}
+        self.engine.settle();
         let outcome = self.outcome.take().unwrap_or(Outcome::Completed);
         let result = SimResult::of(&self.engine, self.phases, outcome);
         let timeline = match std::mem::replace(&mut self.engine.log, Log::Off) {

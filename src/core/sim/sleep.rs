@@ -113,5 +113,7 @@ impl Engine {
         // A stamp from a later cycle could match one replayed again.
         self.bufs.forget_pops();
         self.relink();
+        // The frozen packets' state was overwritten with the rest.
+        self.forget_streams();
     }
 }
