@@ -73,7 +73,9 @@ pub(super) fn assert_same(
     fast.engine.settle();
     STREAMED.with(|s| {
         let (n, m) = fast.engine.streams.made;
-        s.set((s.get().0 + n, s.get().1 + m));
+        let (dn, dm) = fast.engine.streams.drained;
+        let (a, b, c, d) = s.get();
+        s.set((a + n, b + m, c + dn, d + dm));
     });
     let (a, b) = (Box::new(fast).finish(), Box::new(slow).finish());
     assert!(a.result == b.result, "{what}: results differ");
@@ -81,8 +83,9 @@ pub(super) fn assert_same(
 }
 
 thread_local! {
-    /// Streams settled over the runs of this thread, and their moves.
-    static STREAMED: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    /// Streams and drains settled over the runs of this thread, and
+    /// their moves.
+    static STREAMED: std::cell::Cell<(u64, u64, u64, u64)> = const { std::cell::Cell::new((0, 0, 0, 0)) };
 }
 
 /// A matrix of `n` processors: each pair with probability `density`
@@ -242,12 +245,38 @@ fn the_corpus_runs_identically_on_both_engines() {
     }
     // The corpus is not trivially small, and streams move in it.
     assert!(cycles > 200_000, "{cycles}");
-    let (streams, moves) = STREAMED.with(|s| s.get());
-    eprintln!("{streams} streams, {moves} moves");
+    let (streams, moves, drains, drained) = STREAMED.with(|s| s.get());
+    eprintln!("{streams} streams, {moves} moves; {drains} drains, {drained} moves");
     assert!(
         streams > 1_000 && moves > 100_000,
         "{streams} streams, {moves} moves"
     );
+    assert!(
+        drains > 1_000 && drained > 20_000,
+        "{drains} drains, {drained} moves"
+    );
+}
+
+#[test]
+fn the_mesh_benchmark_streams_and_drains_to_the_same_result() {
+    // The mesh case at a quarter of its size (one 18-flit packet a
+    // message): most of its packets stream from their ports and drain.
+    let w = bench::mesh_xor_alltoall();
+    let mut traffic = w.traffic.clone();
+    traffic.messages.iter_mut().for_each(|m| m.bytes /= 4);
+    let mut fast = Simulator::new(w.spec, &w.cfg, &traffic)
+        .unwrap()
+        .streaming();
+    while fast.advance() {}
+    fast.engine.settle();
+    let (streams, drains) = (fast.engine.streams.made, fast.engine.streams.drained);
+    assert!(
+        streams.1 > 1_000_000 && drains.1 > 1_000_000,
+        "{streams:?} {drains:?}"
+    );
+    let a = Box::new(fast).finish().result;
+    let b = simulate_reference(w.spec, &w.cfg, &traffic).unwrap();
+    assert!(a == b, "the results differ");
 }
 
 #[test]

@@ -90,6 +90,9 @@ impl Engine {
             }
         }
         self.losers_wait();
+        if !self.streams.drains.is_empty() {
+            self.run_drains();
+        }
         for k in 0..self.tails.len() {
             let (i, o, slot) = self.tails[k];
             self.release(i, o, slot, links);
@@ -106,6 +109,9 @@ impl Engine {
         if !self.streams.ejected.is_empty() {
             self.freeze_ejected();
         }
+        if !self.streams.tailing.is_empty() {
+            self.freeze_tailing();
+        }
         self.moved > moved || !self.arb.contested().is_empty()
     }
 
@@ -121,6 +127,9 @@ impl Engine {
             let f = self.carry(i, c, links);
             if f.tail {
                 self.tails.push((i as u32, c, f.packet));
+                if self.streams.on {
+                    self.tail_left_port(f.packet, c);
+                }
             }
         }
     }

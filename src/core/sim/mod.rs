@@ -86,6 +86,7 @@ mod checkpoint_codec;
 mod checkpoint_store;
 pub mod clusters;
 pub mod config;
+mod drain;
 pub mod engine;
 pub mod error;
 pub mod exchange;
