@@ -107,6 +107,10 @@ impl FilmRun {
     ) -> Result<FilmRun, SimError> {
         let mut run = FilmRun::new(spec, cfg, traffic)?;
         run.checkpoints.keep_journal();
+        // Read only through its chunks and checkpoints, which settle it
+        // first, the run may move packets many cycles at a time (a run on
+        // the page's own thread is also drawn as it stands, so it does not).
+        run.sim.engine.streaming(true);
         run.watch = Some(Watch {
             known: vec![Times::UNKNOWN; traffic.messages.len()],
             cycles_sent: 0,
@@ -120,6 +124,7 @@ impl FilmRun {
     /// for [`Film::absorb`]; with the run's figures once it is over.
     /// Empty for a run that is not watched.
     pub fn chunk(&mut self) -> Chunk {
+        self.sim.engine.settle();
         let e = &self.sim.engine;
         let mut chunk = Chunk {
             ops: self.checkpoints.drain(),
@@ -222,12 +227,12 @@ impl FilmRun {
         let Some(s) = &mut self.spill else {
             return;
         };
-        let e = &self.sim.engine;
-        let since = e.moved - self.last.1.max(s.last_moved);
+        let since = self.sim.engine.moved - self.last.1.max(s.last_moved);
         if self.every_moves <= s.every() || since < s.every() || s.is_stopped() {
             return;
         }
-        if s.take(e) {
+        self.sim.engine.settle();
+        if s.take(&self.sim.engine) {
             // From the first one on, memory keeps half as many checkpoints
             // (the page's memory goes to the groups read back).
             self.budget = (self.budget / 2).max(CHECKPOINT_BUDGET / 4);
@@ -244,6 +249,7 @@ impl FilmRun {
     /// Takes a checkpoint now, thinning the old ones if over budget, and
     /// sets the spacing to the next one.
     fn keep(&mut self) {
+        self.sim.engine.settle();
         let cps = &mut self.checkpoints;
         let e = &self.sim.engine;
         cps.take(e);
@@ -283,6 +289,8 @@ impl Stepper for FilmRun {
 
     fn finish(mut self: Box<Self>) -> Result<Film, SimError> {
         while self.advance() {}
+        // The film replays on this engine, reading it between cycles.
+        self.sim.engine.streaming(false);
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
@@ -348,8 +356,10 @@ impl WatchedRun {
 
     /// The running engine's checksum (for the tests).
     #[cfg(test)]
-    pub(crate) fn engine_checksum(&self) -> Vec<(&'static str, u64)> {
-        self.work.run().sim.engine.checksum_parts()
+    pub(crate) fn engine_checksum(&mut self) -> Vec<(&'static str, u64)> {
+        let e = &mut self.work.run_mut().sim.engine;
+        e.settle();
+        e.checksum_parts()
     }
 
     /// With checkpoints every `moves` flit moves or `cycles` cycles (the
