@@ -102,7 +102,6 @@ impl Engine {
         if self.packets[slot as usize].seq != seq {
             return Freeze::Never;
         }
-        let depth = self.bufs.depth();
         let n = chain.len() - 1;
         // The buffer holding the tail: the first whose oldest flit is the
         // packet's (those before it have been left).
@@ -117,13 +116,9 @@ impl Engine {
             return Freeze::Never;
         }
         let steady = !self.asleep.contains(chain[u] as usize)
-            && chain[u + 1..n].iter().all(|&b| {
-                let b = b as usize;
-                let len = self.bufs.len(b);
-                len < depth
-                    && !self.asleep.contains(b)
-                    && self.bufs.front(b).is_some_and(|f| f.packet == slot)
-            });
+            && chain[u + 1..n]
+                .iter()
+                .all(|&b| self.streams_through(b as usize, slot));
         if !steady {
             return Freeze::NotYet;
         }

@@ -154,7 +154,7 @@ impl Engine {
             scan: Vec::new(),
             tails: Vec::new(),
             frozen: BitSet::new(ch),
-            streams: Streams::new(false),
+            streams: Streams::new(),
             reference: false,
             busy: vec![0; ch].into(),
             blocked: vec![0; ch].into(),

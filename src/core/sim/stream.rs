@@ -100,9 +100,9 @@ pub(crate) struct Streams {
 }
 
 impl Streams {
-    pub fn new(on: bool) -> Streams {
+    /// No streams, and none taken until [`Engine::streaming`] asks.
+    pub fn new() -> Streams {
         Streams {
-            on,
             due: u64::MAX,
             ..Streams::default()
         }
@@ -138,7 +138,6 @@ impl Engine {
     /// Freezes packet `slot` if it streams from the next cycle on.
     fn try_freeze(&mut self, slot: u32) -> Freeze {
         let links = self.bufs.count();
-        let depth = self.bufs.depth();
         let pk = self.packets[slot as usize];
         let p = self.src.msgs[pk.msg as usize].src as usize;
         let (held, next) = self.port[p];
@@ -159,9 +158,7 @@ impl Engine {
         let mut c = self.conn[port_input];
         while c != NONE && (c as usize) < links {
             let b = c as usize;
-            let len = self.bufs.len(b);
-            let mine = self.bufs.front(b).is_some_and(|f| f.packet == slot);
-            if !mine || len >= depth || self.asleep.contains(b) {
+            if !self.streams_through(b, slot) {
                 self.streams.spare.push(chain);
                 return Freeze::NotYet;
             }
@@ -187,6 +184,15 @@ impl Engine {
             chain,
         });
         Freeze::Done
+    }
+
+    /// Whether buffer `b` passes packet `slot`'s flits on unchanged each
+    /// cycle: its oldest flit is the packet's, it is not full (so it takes
+    /// one as it gives one) and its input is awake.
+    pub(super) fn streams_through(&self, b: usize, slot: u32) -> bool {
+        self.bufs.front(b).is_some_and(|f| f.packet == slot)
+            && self.bufs.len(b) < self.bufs.depth()
+            && !self.asleep.contains(b)
     }
 
     /// Settles the streams due at the start of this cycle.
