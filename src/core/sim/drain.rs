@@ -78,6 +78,46 @@ impl Engine {
         self.streams.tailing.push((slot, pk.seq, chain));
     }
 
+    /// The packets whose heads left the network in this cycle, after
+    /// their tails had left their ports, may drain from the next cycle on:
+    /// their channels are walked back from the ejection channel to the
+    /// buffer holding the tail (the first whose channel the packet no
+    /// longer holds).
+    pub(super) fn walk_headed(&mut self) {
+        let links = self.bufs.count() as u32;
+        while let Some((slot, seq)) = self.streams.headed.pop() {
+            let pk = self.packets[slot as usize];
+            if pk.seq != seq {
+                continue;
+            }
+            let ej = links + pk.dst;
+            if self.owner[ej as usize] != slot {
+                continue;
+            }
+            let mut chain = self.streams.spare.pop().unwrap_or_default();
+            chain.clear();
+            chain.push(ej);
+            let mut c = ej;
+            let found = loop {
+                let b = self.feeder[c as usize];
+                if b >= links || self.conn[b as usize] != c || chain.len() > links as usize {
+                    break false;
+                }
+                chain.push(b);
+                if self.owner[b as usize] != slot {
+                    break true;
+                }
+                c = b;
+            };
+            if found {
+                chain.reverse();
+                self.streams.tailing.push((slot, seq, chain));
+            } else {
+                self.streams.spare.push(chain);
+            }
+        }
+    }
+
     /// Freezes the packets of [`Engine::tail_left_port`] that drain from
     /// the next cycle on; those whose buffers are not steady yet are asked
     /// again next cycle.

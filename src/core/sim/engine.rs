@@ -69,6 +69,10 @@ pub(crate) struct Engine {
     /// predictor guessed wrong one time in four on the fat tree (see
     /// [`super::fused`]); rebuilt after a restore by [`Engine::wake_all`].
     pub(crate) linked: BitSet,
+    /// Per channel: the input last connected to it (valid while that
+    /// input's `conn` still names the channel), so that a packet's chain
+    /// can be walked back from its head (see super::drain).
+    pub(crate) feeder: Box<[u32]>,
     /// Whether the fast loop visits the heads apart (packets of at most
     /// [`HEADS_APART_FLITS`] flits, where heads are a large part of the
     /// inputs; on the Delta's 32-flit packets one pass was faster).
@@ -133,6 +137,7 @@ impl Engine {
             owner: vec![NONE; ch].into(),
             conn: vec![NONE; ch].into(),
             linked: BitSet::new(ch),
+            feeder: vec![NONE; ch].into(),
             heads_apart: cfg.packet.packet_flits(u64::MAX, 0) <= HEADS_APART_FLITS,
             rr: vec![0; ch].into(),
             port: vec![(NONE, 0); procs].into(),
@@ -348,6 +353,7 @@ impl Engine {
         let slot = self.front(i as usize).map_or(NONE, |f| f.packet);
         self.owner[o as usize] = slot;
         self.conn[i as usize] = o;
+        self.feeder[o as usize] = i;
         self.linked.insert(i as usize);
         self.rr[o as usize] = self.fab.rr_after(i);
         let pk = &mut self.packets[slot as usize];
@@ -447,13 +453,14 @@ impl Engine {
         }
     }
 
-    /// Rebuilds `linked` from `conn` (a checkpoint restored, see
-    /// [`Engine::wake_all`]).
+    /// Rebuilds `linked` and `feeder` from `conn` (a checkpoint
+    /// restored, see [`Engine::wake_all`]).
     pub(crate) fn relink(&mut self) {
         self.linked.clear();
         for (i, &c) in self.conn.iter().enumerate() {
             if c != NONE {
                 self.linked.insert(i);
+                self.feeder[c as usize] = i as u32;
             }
         }
     }

@@ -109,6 +109,9 @@ impl Engine {
         if !self.streams.ejected.is_empty() {
             self.freeze_ejected();
         }
+        if !self.streams.headed.is_empty() {
+            self.walk_headed();
+        }
         if !self.streams.tailing.is_empty() {
             self.freeze_tailing();
         }
@@ -224,8 +227,14 @@ impl Engine {
     fn head_out(&mut self, slot: u32) {
         self.packets[slot as usize].head_at = NONE;
         if self.streams.on {
-            let seq = self.packets[slot as usize].seq;
-            self.streams.ejected.push((slot, seq));
+            let pk = self.packets[slot as usize];
+            let p = self.src.msgs[pk.msg as usize].src as usize;
+            if self.port[p].0 == slot {
+                self.streams.ejected.push((slot, pk.seq));
+            } else {
+                // Its tail had already left the port: it may drain.
+                self.streams.headed.push((slot, pk.seq));
+            }
         }
     }
 

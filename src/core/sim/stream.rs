@@ -86,6 +86,9 @@ pub(crate) struct Streams {
     /// Packets whose heads have left the network and which may stream
     /// (slot and number: a slot is reused once its packet is delivered).
     pub ejected: Vec<(u32, u32)>,
+    /// Packets whose heads left the network in this cycle after their
+    /// tails had left the port: they may drain ([`super::drain`]).
+    pub headed: Vec<(u32, u32)>,
     /// Draining packets ([`super::drain`]), and those that may drain.
     pub drains: Vec<Drain>,
     pub tailing: Vec<Tailing>,
@@ -116,6 +119,7 @@ impl Engine {
     pub(crate) fn streaming(&mut self, on: bool) {
         self.settle();
         self.streams.ejected.clear();
+        self.streams.headed.clear();
         self.streams.tailing.clear();
         self.streams.on = on;
     }
@@ -245,6 +249,7 @@ impl Engine {
         self.streams.rate = 0;
         self.streams.due = u64::MAX;
         self.streams.ejected.clear();
+        self.streams.headed.clear();
         self.frozen.clear();
     }
 
