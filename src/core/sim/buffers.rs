@@ -198,13 +198,19 @@ impl Buffers {
             return;
         };
         let head = (r.head as usize + t) % self.depth;
+        // One division for the ring's new start, none per flit.
+        let mut at = head;
         for k in 0..r.len as usize {
             let index = first.index + (t + k) as u16;
-            self.slots[b * self.depth + (head + k) % self.depth] = Flit {
+            self.slots[b * self.depth + at] = Flit {
                 packet: first.packet,
                 index,
                 tail: index + 1 >= flits,
             };
+            at += 1;
+            if at == self.depth {
+                at = 0;
+            }
         }
         self.rings[b] = Ring {
             popped_at,

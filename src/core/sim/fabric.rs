@@ -92,6 +92,9 @@ pub struct Fabric {
     up_div: Box<[u64]>,
     /// Per router of a fat tree, its routing constants (empty on a mesh).
     hops: Box<[FatHop]>,
+    /// Per router of a mesh, its (row, column) (empty on other networks):
+    /// [`Fabric::next`] would otherwise divide four times per head.
+    coords: Box<[(u32, u32)]>,
 }
 
 impl Fabric {
@@ -171,10 +174,17 @@ impl Fabric {
                 .collect(),
             Topo::Mesh(_) | Topo::Hypercube(_) | Topo::Kary(_) => Box::default(),
         };
+        let coords = match &topo {
+            Topo::Mesh(m) => (0..m.rows * m.cols)
+                .map(|v| ((v / m.cols) as u32, (v % m.cols) as u32))
+                .collect(),
+            _ => Box::default(),
+        };
         Fabric {
             spec,
             topo,
             hops,
+            coords,
             procs,
             links,
             in_vertex: in_vertex.into(),
@@ -249,7 +259,22 @@ impl Fabric {
     pub fn next(&self, i: u32, dst: usize) -> Next {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {
-            Topo::Mesh(_) | Topo::Hypercube(_) | Topo::Kary(_) => self.next_reference(i, dst),
+            Topo::Mesh(_) => {
+                let ((r, c), (rd, cd)) = (self.coords[v], self.coords[dst]);
+                let dir = if c < cd {
+                    0
+                } else if c > cd {
+                    1
+                } else if r < rd {
+                    2
+                } else if r > rd {
+                    3
+                } else {
+                    return Next::Fixed((self.links + v) as u32);
+                };
+                Next::Fixed((4 * v + dir) as u32)
+            }
+            Topo::Hypercube(_) | Topo::Kary(_) => self.next_reference(i, dst),
             Topo::FatTree(_) => {
                 let h = self.hops[v];
                 let level = h.level as usize;

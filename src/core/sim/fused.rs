@@ -106,6 +106,9 @@ impl Engine {
         }
         // The frozen packets moved a flit at each of their stages.
         self.moved += self.streams.rate;
+        if self.streams.growing > 0 {
+            self.run_growing();
+        }
         if !self.streams.ejected.is_empty() {
             self.freeze_ejected();
         }
@@ -114,6 +117,9 @@ impl Engine {
         }
         if !self.streams.tailing.is_empty() {
             self.freeze_tailing();
+        }
+        if !self.streams.entered.is_empty() {
+            self.freeze_entered();
         }
         self.moved > moved || !self.arb.contested().is_empty()
     }
@@ -155,6 +161,9 @@ impl Engine {
             self.active.insert(c);
             if f.is_head() {
                 self.packets[f.packet as usize].head_at = c as u32;
+                if self.streams.on {
+                    self.head_moved(f.packet);
+                }
             }
             f
         } else {
@@ -211,6 +220,9 @@ impl Engine {
             self.live += 1;
             if f.is_head() {
                 self.packets[f.packet as usize].head_at = c as u32;
+                if self.streams.on {
+                    self.head_moved(f.packet);
+                }
             }
         } else {
             self.delivered_flits += 1;

@@ -96,6 +96,7 @@ mod film_chunk;
 mod film_job;
 mod film_run;
 mod fused;
+mod grow;
 pub mod inspect;
 pub mod port;
 pub mod predict;

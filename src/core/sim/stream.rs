@@ -62,15 +62,25 @@ pub(super) enum Freeze {
 #[derive(Clone, Debug)]
 pub(crate) struct Stream {
     /// Its processor, whose port holds the tail.
-    port: u32,
+    pub(super) port: u32,
     /// The first cycle it was moved by the stream.
-    from: u64,
-    /// The cycle in which its tail leaves the port: it is settled at the
-    /// start of this cycle, and the loop moves it again.
-    until: u64,
-    /// The buffers from the port's first link to the last before the
-    /// ejection channel, then the ejection channel.
-    chain: Vec<u32>,
+    pub(super) from: u64,
+    /// The cycle at whose start it is settled: the one in which its tail
+    /// leaves the port, or an earlier one if a growing stream stops.
+    pub(super) until: u64,
+    /// The buffers from the port's first link on, written only when
+    /// thawed, then the channel the last of them feeds: the ejection
+    /// channel, or for a growing stream ([`super::grow`]) the buffer it
+    /// pushes a flit into each cycle.
+    pub(super) chain: Vec<u32>,
+    /// Per element of `chain`, the first cycle in which the channel into
+    /// it was moved by the stream (and its buffer, if it is not the last,
+    /// no longer written).
+    pub(super) since: Vec<u64>,
+    /// A growing stream's next flit for its last buffer.
+    pub(super) next_in: Option<u16>,
+    /// Whether it stops before its tail's cycle (asked again after).
+    pub(super) early: bool,
 }
 
 /// The engine's frozen packets.
@@ -92,8 +102,14 @@ pub(crate) struct Streams {
     /// Draining packets ([`super::drain`]), and those that may drain.
     pub drains: Vec<Drain>,
     pub tailing: Vec<Tailing>,
-    /// Chains of settled streams, for reuse.
+    /// Packets in their ports whose heads are in the network: they may
+    /// stream as they go ([`super::grow`]).
+    pub entered: Vec<(u32, u32)>,
+    /// Growing streams in `list`.
+    pub growing: usize,
+    /// Chains of settled streams, and their cycles, for reuse.
     pub(super) spare: Vec<Vec<u32>>,
+    pub(super) spare_since: Vec<Vec<u64>>,
     /// Streams and drains settled so far and the moves they made (for the
     /// tests, which check that the corpus exercises them).
     #[cfg(test)]
@@ -121,6 +137,7 @@ impl Engine {
         self.streams.ejected.clear();
         self.streams.headed.clear();
         self.streams.tailing.clear();
+        self.streams.entered.clear();
         self.streams.on = on;
     }
 
@@ -145,12 +162,13 @@ impl Engine {
         let pk = self.packets[slot as usize];
         let p = self.src.msgs[pk.msg as usize].src as usize;
         let (held, next) = self.port[p];
-        if held != slot {
+        let port_input = links + p;
+        // A growing stream goes on to its ejection channel by itself.
+        if held != slot || self.frozen.contains(port_input) {
             return Freeze::Never;
         }
         // Cycles before the tail's: the port gives a flit each.
         let cycles = (pk.flits - next) as u64 - 1;
-        let port_input = links + p;
         if cycles < LEAST_CYCLES {
             return Freeze::Never;
         }
@@ -174,20 +192,55 @@ impl Engine {
             return Freeze::Never;
         }
         chain.push(c);
-        self.frozen.insert(port_input);
+        self.start_stream(p, cycles, chain, None);
+        Freeze::Done
+    }
+
+    /// Freezes processor `p`'s packet from the next cycle on, for at most
+    /// `cycles` cycles, over `chain` (see [`Stream`]).
+    pub(super) fn start_stream(
+        &mut self,
+        p: usize,
+        cycles: u64,
+        chain: Vec<u32>,
+        next_in: Option<u16>,
+    ) {
+        let links = self.bufs.count();
+        self.frozen.insert(links + p);
         for &b in &chain[..chain.len() - 1] {
             self.frozen.insert(b as usize);
         }
         self.streams.rate += chain.len() as u64;
         let until = self.now + 1 + cycles;
         self.streams.due = self.streams.due.min(until);
+        let mut since = self.streams.spare_since.pop().unwrap_or_default();
+        since.clear();
+        since.resize(chain.len(), self.now + 1);
+        self.streams.growing += next_in.is_some() as usize;
         self.streams.list.push(Stream {
             port: p as u32,
             from: self.now + 1,
             until,
             chain,
+            since,
+            next_in,
+            early: false,
         });
-        Freeze::Done
+    }
+
+    /// Asks again whether processor `p`'s packet `slot`, whose stream was
+    /// settled before its tail's cycle, may stream from the next cycle.
+    fn ask_again(&mut self, p: usize) {
+        let slot = self.port[p].0;
+        if slot == NONE {
+            return;
+        }
+        // A packet whose head is in the network is asked again when its
+        // head next moves (super::grow).
+        let pk = self.packets[slot as usize];
+        if pk.head_at == NONE {
+            self.streams.ejected.push((slot, pk.seq));
+        }
     }
 
     /// Whether buffer `b` passes packet `slot`'s flits on unchanged each
@@ -207,7 +260,11 @@ impl Engine {
         while k < self.streams.list.len() {
             if self.streams.list[k].until <= now {
                 let s = self.streams.list.swap_remove(k);
+                let (p, early) = (s.port as usize, s.early);
                 self.thaw(s);
+                if early {
+                    self.ask_again(p);
+                }
             } else {
                 due = due.min(self.streams.list[k].until);
                 k += 1;
@@ -226,10 +283,9 @@ impl Engine {
         while let Some(s) = self.streams.list.pop() {
             // Settled before its tail's cycle, it may stream on from the
             // next cycle (the loop asks again).
-            let slot = self.port[s.port as usize].0;
+            let p = s.port as usize;
             self.thaw(s);
-            let seq = self.packets[slot as usize].seq;
-            self.streams.ejected.push((slot, seq));
+            self.ask_again(p);
         }
         self.streams.due = u64::MAX;
     }
@@ -239,6 +295,7 @@ impl Engine {
     pub(crate) fn forget_streams(&mut self) {
         while let Some(s) = self.streams.list.pop() {
             self.streams.spare.push(s.chain);
+            self.streams.spare_since.push(s.since);
         }
         while let Some(d) = self.streams.drains.pop() {
             self.streams.spare.push(d.into_chain());
@@ -247,43 +304,50 @@ impl Engine {
             self.streams.spare.push(chain);
         }
         self.streams.rate = 0;
+        self.streams.growing = 0;
         self.streams.due = u64::MAX;
         self.streams.ejected.clear();
         self.streams.headed.clear();
+        self.streams.entered.clear();
         self.frozen.clear();
     }
 
     /// Writes stream `s`'s state at the start of this cycle and hands its
     /// packet back to the loop.
     fn thaw(&mut self, s: Stream) {
-        let t = self.now - s.from;
+        let now = self.now;
+        let t = now - s.from;
         let links = self.bufs.count();
         let p = s.port as usize;
         let (slot, next) = self.port[p];
         let flits = self.packets[slot as usize].flits;
         self.port[p].1 = next + t as u16;
         self.injected_flits += t;
-        self.delivered_flits += t;
-        let (buffers, _) = s.chain.split_at(s.chain.len() - 1);
-        if t > 0 {
-            for &b in buffers {
-                self.bufs
-                    .advance(b as usize, t as usize, flits, self.now - 1);
+        let last = s.chain.len() - 1;
+        for (j, (&c, &since)) in s.chain.iter().zip(&s.since).enumerate() {
+            let t = now - since;
+            if j < last {
+                self.busy[c as usize] += t;
+                if t > 0 {
+                    self.bufs.advance(c as usize, t as usize, flits, now - 1);
+                }
+                self.frozen.remove(c as usize);
+            } else if s.next_in.is_none() {
+                // The ejection channel (a growing stream's last buffer
+                // was written, and counted, cycle by cycle).
+                self.busy[c as usize] += t;
+                self.delivered_flits += t;
             }
         }
-        for &c in &s.chain {
-            self.busy[c as usize] += t;
-        }
         self.frozen.remove(links + p);
-        for &b in buffers {
-            self.frozen.remove(b as usize);
-        }
         self.streams.rate -= s.chain.len() as u64;
+        self.streams.growing -= s.next_in.is_some() as usize;
         #[cfg(test)]
         {
             self.streams.made.0 += 1;
-            self.streams.made.1 += t * s.chain.len() as u64;
+            self.streams.made.1 += s.since.iter().map(|&c| now - c).sum::<u64>();
         }
         self.streams.spare.push(s.chain);
+        self.streams.spare_since.push(s.since);
     }
 }
