@@ -29,32 +29,44 @@ impl Engine {
     }
 
     /// Fills every idle port that has a ready packet; true if any did.
+    ///
+    /// A port that cannot take one yet waits for a known cycle (its gap's
+    /// end, or its messages' start-ups), and until the earliest of those
+    /// nothing is asked, unless a port or a message changes first.
     pub(crate) fn refill_ports(&mut self) -> bool {
+        if self.now < self.src.fill_at {
+            return false;
+        }
         let mut any = false;
+        let mut wake = u64::MAX;
         for w in 0..self.src.fillable.words() {
             let mut bits = self.src.fillable.word(w);
             while bits != 0 {
                 let p = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                any |= self.refill(p);
+                any |= self.refill(p, &mut wake);
             }
         }
+        self.src.fill_at = wake;
         any
     }
 
-    /// Gives processor `p`'s idle port its next packet, if one is ready.
-    fn refill(&mut self, p: usize) -> bool {
+    /// Gives processor `p`'s idle port its next packet, if one is ready;
+    /// if it waits for a cycle, `wake` is at most that cycle.
+    fn refill(&mut self, p: usize, wake: &mut u64) -> bool {
         if self.port[p].0 != NONE {
             self.src.fillable.remove(p);
             return false;
         }
         if self.port_free_at[p] > self.now {
+            *wake = (*wake).min(self.port_free_at[p]);
             return false;
         }
         let (msg, k) = match self.src.next_packet(p, self.now) {
             Ok(next) => next,
-            Err(Some(wake)) => {
-                self.port_free_at[p] = wake;
+            Err(Some(at)) => {
+                self.port_free_at[p] = at;
+                *wake = (*wake).min(at);
                 return false;
             }
             Err(None) => {
@@ -115,6 +127,7 @@ impl Engine {
             self.port_free_at[p] = self.now + 1 + self.cfg.packet_gap as u64;
             self.active.remove(self.bufs.count() + p);
             self.src.fillable.insert(p);
+            self.src.fill_at = self.src.fill_at.min(self.port_free_at[p]);
             self.live -= 1;
             self.src.packet_sent(pk.msg);
         } else {

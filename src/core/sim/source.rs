@@ -116,6 +116,10 @@ pub(crate) struct Sources {
     pub(super) startable: BitSet,
     /// Processors whose idle port may be able to take a packet.
     pub fillable: BitSet,
+    /// The first cycle at which one of them may (a cache of the ports'
+    /// gaps and their messages' start-ups, not the machine's state: 0
+    /// whenever a port or a message changes, see `Engine::refill_ports`).
+    pub(super) fill_at: u64,
     /// Messages completely delivered.
     pub delivered: usize,
     /// The position (cycle boundary, at least 1) at which each phase had
@@ -185,6 +189,7 @@ impl Sources {
             arb: Arbiter::new(n),
             startable: BitSet::full(n),
             fillable: BitSet::new(n),
+            fill_at: 0,
             delivered: 0,
             phase_marks: Vec::new(),
         }
@@ -293,6 +298,7 @@ impl Sources {
         self.active[at] = i;
         self.n_active[s] += 1;
         self.fillable.insert(s);
+        self.fill_at = 0;
         let m = &mut self.msgs[i as usize];
         m.started = now;
         // Only a message not yet started reports whom it awaits.
