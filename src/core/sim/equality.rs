@@ -74,8 +74,8 @@ pub(super) fn assert_same(
     STREAMED.with(|s| {
         let (n, m) = fast.engine.streams.made;
         let (dn, dm) = fast.engine.streams.drained;
-        let (a, b, c, d) = s.get();
-        s.set((a + n, b + m, c + dn, d + dm));
+        let (a, b, c, d, e) = s.get();
+        s.set((a + n, b + m, c + dn, d + dm, e + fast.engine.streams.grown));
     });
     let (a, b) = (Box::new(fast).finish(), Box::new(slow).finish());
     assert!(a.result == b.result, "{what}: results differ");
@@ -83,9 +83,9 @@ pub(super) fn assert_same(
 }
 
 thread_local! {
-    /// Streams and drains settled over the runs of this thread, and
-    /// their moves.
-    static STREAMED: std::cell::Cell<(u64, u64, u64, u64)> = const { std::cell::Cell::new((0, 0, 0, 0)) };
+    /// Streams and drains settled over the runs of this thread, their
+    /// moves, and the growing streams started.
+    static STREAMED: std::cell::Cell<(u64, u64, u64, u64, u64)> = const { std::cell::Cell::new((0, 0, 0, 0, 0)) };
 }
 
 /// A matrix of `n` processors: each pair with probability `density`
@@ -245,8 +245,11 @@ fn the_corpus_runs_identically_on_both_engines() {
     }
     // The corpus is not trivially small, and streams move in it.
     assert!(cycles > 200_000, "{cycles}");
-    let (streams, moves, drains, drained) = STREAMED.with(|s| s.get());
-    eprintln!("{streams} streams, {moves} moves; {drains} drains, {drained} moves");
+    let (streams, moves, drains, drained, grown) = STREAMED.with(|s| s.get());
+    eprintln!(
+        "{streams} streams ({grown} growing), {moves} moves; {drains} drains, {drained} moves"
+    );
+    assert!(grown > 1_000, "{grown} growing streams");
     assert!(
         streams > 1_000 && moves > 100_000,
         "{streams} streams, {moves} moves"
@@ -271,8 +274,9 @@ fn the_mesh_benchmark_streams_and_drains_to_the_same_result() {
     fast.engine.settle();
     let (streams, drains) = (fast.engine.streams.made, fast.engine.streams.drained);
     assert!(
-        streams.1 > 1_000_000 && drains.1 > 1_000_000,
-        "{streams:?} {drains:?}"
+        streams.1 > 1_000_000 && drains.1 > 1_000_000 && fast.engine.streams.grown > 10_000,
+        "{streams:?} {drains:?} {}",
+        fast.engine.streams.grown
     );
     let a = Box::new(fast).finish().result;
     let b = simulate_reference(w.spec, &w.cfg, &traffic).unwrap();

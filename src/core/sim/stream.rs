@@ -116,6 +116,9 @@ pub(crate) struct Streams {
     pub made: (u64, u64),
     #[cfg(test)]
     pub drained: (u64, u64),
+    /// Growing streams started so far (super::grow), for the same tests.
+    #[cfg(test)]
+    pub grown: u64,
 }
 
 impl Streams {
@@ -217,6 +220,10 @@ impl Engine {
         since.clear();
         since.resize(chain.len(), self.now + 1);
         self.streams.growing += next_in.is_some() as usize;
+        #[cfg(test)]
+        {
+            self.streams.grown += next_in.is_some() as u64;
+        }
         self.streams.list.push(Stream {
             port: p as u32,
             from: self.now + 1,
