@@ -2,8 +2,11 @@
 //! the tail has left the port.
 //!
 //! When a packet's tail leaves its port while its head is already out of
-//! the network, the packet holds every channel from the buffer its tail
-//! has entered to its ejection channel. The buffer holding the tail may
+//! the network, or its head leaves the network after its tail has left
+//! the port, the packet holds every channel from the buffer its tail is
+//! in to its ejection channel. (In the second case that chain is walked
+//! back from the ejection channel, through the input each channel was
+//! last granted to, `Engine::feeder`, while the packet still holds it.) The buffer holding the tail may
 //! take a later packet's flits behind it (its channel is free again), so
 //! that buffer is kept exact: each cycle the drain pops its oldest flit
 //! itself, as the loop would, with the same stamp and the same wake of
