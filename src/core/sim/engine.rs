@@ -26,12 +26,6 @@ use super::stream::Streams;
 use super::view::SimEvent;
 use crate::rng::Rng;
 
-/// Packets of at most this many flits have their heads visited apart by
-/// the fast loop ([`Engine::heads_apart`]): the CM-5's 5-flit packets
-/// (4 % faster on the fat-tree benchmark), not the Delta's 32-flit ones
-/// (9 % slower on the mesh's).
-const HEADS_APART_FLITS: u64 = 8;
-
 /// A packet in flight, stored in a reusable slot.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Packet {
@@ -73,10 +67,6 @@ pub(crate) struct Engine {
     /// input's `conn` still names the channel), so that a packet's chain
     /// can be walked back from its head (see super::drain).
     pub(crate) feeder: Box<[u32]>,
-    /// Whether the fast loop visits the heads apart (packets of at most
-    /// [`HEADS_APART_FLITS`] flits, where heads are a large part of the
-    /// inputs; on the Delta's 32-flit packets one pass was faster).
-    pub(crate) heads_apart: bool,
     pub rr: Box<[u16]>,
     /// Each processor's injection port: (packet slot, next flit).
     pub port: Box<[(u32, u16)]>,
@@ -138,7 +128,6 @@ impl Engine {
             conn: vec![NONE; ch].into(),
             linked: BitSet::new(ch),
             feeder: vec![NONE; ch].into(),
-            heads_apart: cfg.packet.packet_flits(u64::MAX, 0) <= HEADS_APART_FLITS,
             rr: vec![0; ch].into(),
             port: vec![(NONE, 0); procs].into(),
             port_free_at: vec![0; procs].into(),

@@ -45,39 +45,27 @@ impl Engine {
             (0..self.active.words())
                 .map(|w| self.active.word(w) & !self.asleep.word(w) & !self.frozen.word(w)),
         );
-        if self.heads_apart {
-            for (w, &word) in scan.iter().enumerate() {
-                // The connected inputs first, then the heads: the two never
-                // touch the same state in this pass (a head reads its own
-                // buffer's front, which no move of this pass takes, and the
-                // owners and receive slots, which change only after it), so
-                // only the order within each run counts, and it is kept.
-                let linked = self.linked.word(w);
-                let mut bits = word & linked;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    self.visit_linked(i, links);
-                }
-                let mut bits = word & !linked;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    self.request_head(i);
-                }
+        for (w, &word) in scan.iter().enumerate() {
+            // The connected inputs first, then the heads: the two never
+            // touch the same state in this pass (a head reads its own
+            // buffer's front, which no move of this pass takes, and the
+            // owners and receive slots, which change only after it), so
+            // only the order within each run counts, and it is kept. (Two
+            // runs of like inputs, not one asking at each input which it
+            // is: a branch the predictor guessed wrong one time in four on
+            // the fat tree.)
+            let linked = self.linked.word(w);
+            let mut bits = word & linked;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.visit_linked(i, links);
             }
-        } else {
-            for (w, &word) in scan.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if self.conn[i] == NONE {
-                        self.request_head(i);
-                    } else {
-                        self.visit_linked(i, links);
-                    }
-                }
+            let mut bits = word & !linked;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.request_head(i);
             }
         }
         self.scan = scan;
