@@ -233,6 +233,7 @@ impl Engine {
     /// The channel the head of `slot` at input `i` asks for. The choice is
     /// kept until the head is granted; only an adaptive head whose choice
     /// has been taken looks again.
+    #[inline(always)]
     fn route(&mut self, i: u32, slot: u32) -> u32 {
         let want = self.packets[slot as usize].want;
         let adaptive = self.cfg.up_routing == UpRouting::Adaptive;
@@ -338,6 +339,7 @@ impl Engine {
         self.heads.push((i as u32, o));
     }
 
+    #[inline(always)]
     pub(super) fn grant(&mut self, i: u32, o: u32) {
         let slot = self.front(i as usize).map_or(NONE, |f| f.packet);
         self.owner[o as usize] = slot;
