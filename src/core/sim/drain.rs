@@ -6,9 +6,9 @@
 //! the port, the packet holds every channel from the buffer its tail is
 //! in to its ejection channel. (In the second case that chain is walked
 //! back from the ejection channel, through the input each channel was
-//! last granted to, `Engine::feeder`, while the packet still holds it.) The buffer holding the tail may
-//! take a later packet's flits behind it (its channel is free again), so
-//! that buffer is kept exact: each cycle the drain pops its oldest flit
+//! last granted to, `Engine::feeder`, while the packet still holds it.)
+//! The buffer holding the tail may take a later packet's flits behind it
+//! (its channel is free again), so that buffer is kept exact: each cycle the drain pops its oldest flit
 //! itself, as the loop would, with the same stamp and the same wake of
 //! the input feeding it. The buffers after it hold this packet's flits
 //! alone; if each holds between 1 and depth − 1 of them, each gives one
