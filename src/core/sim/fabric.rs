@@ -260,6 +260,9 @@ impl Fabric {
         let v = self.in_vertex[i as usize] as usize;
         match &self.topo {
             Topo::Mesh(_) => {
+                // The reference's rule written again on the table's
+                // coordinates: the reference keeps its own copy, so that
+                // `next` is checked against independent code.
                 let ((r, c), (rd, cd)) = (self.coords[v], self.coords[dst]);
                 let dir = if c < cd {
                     0
