@@ -22,7 +22,7 @@ impl Engine {
     /// contract); true if anything changed.
     pub(crate) fn cycle_reference(&mut self) -> bool {
         let mut progress = self.src.start(self.now, &mut self.log);
-        progress |= self.refill_ports();
+        progress |= self.refill_ports_all();
         if self.live > 0 {
             self.evaluate_ref();
             self.moved += self.moves.len() as u64;

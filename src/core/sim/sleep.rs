@@ -106,7 +106,7 @@ impl Engine {
     /// restored).
     pub(crate) fn wake_all(&mut self) {
         self.asleep.clear();
-        self.src.fill_at = 0;
+        self.src.ask_all_ports();
         self.sleep_head.fill(NONE);
         self.sleep_next.fill(NONE);
         self.full_sleeper.fill(NONE);

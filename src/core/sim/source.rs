@@ -23,6 +23,8 @@ use super::traffic::Traffic;
 use super::view::SimEvent;
 use crate::sorting::bucket;
 use crate::trace::Recorder;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// "Not yet" for a cycle stamp.
 pub(crate) const NEVER: u64 = u64::MAX;
@@ -116,10 +118,12 @@ pub(crate) struct Sources {
     pub(super) startable: BitSet,
     /// Processors whose idle port may be able to take a packet.
     pub fillable: BitSet,
-    /// The first cycle at which one of them may (a cache of the ports'
-    /// gaps and their messages' start-ups, not the machine's state: 0
-    /// whenever a port or a message changes, see `Engine::refill_ports`).
-    pub(super) fill_at: u64,
+    /// The fast loop's calendar of them (a cache, not the machine's
+    /// state, see `Engine::refill_ports`): the ports to ask at the next
+    /// refill, and the cycle each waiting port may take a packet from (its
+    /// gap's end, or its messages' first start-up to end).
+    pub(super) due: BitSet,
+    pub(super) timers: BinaryHeap<Reverse<(u64, u32)>>,
     /// Messages completely delivered.
     pub delivered: usize,
     /// The position (cycle boundary, at least 1) at which each phase had
@@ -189,9 +193,19 @@ impl Sources {
             arb: Arbiter::new(n),
             startable: BitSet::full(n),
             fillable: BitSet::new(n),
-            fill_at: 0,
+            due: BitSet::new(n),
+            timers: BinaryHeap::new(),
             delivered: 0,
             phase_marks: Vec::new(),
+        }
+    }
+
+    /// Forgets the calendar of idle ports: every fillable port is asked
+    /// at the next refill (a checkpoint restored).
+    pub(super) fn ask_all_ports(&mut self) {
+        self.timers.clear();
+        for w in 0..self.fillable.words() {
+            self.due.set_word(w, self.fillable.word(w));
         }
     }
 
@@ -298,7 +312,7 @@ impl Sources {
         self.active[at] = i;
         self.n_active[s] += 1;
         self.fillable.insert(s);
-        self.fill_at = 0;
+        self.due.insert(s);
         let m = &mut self.msgs[i as usize];
         m.started = now;
         // Only a message not yet started reports whom it awaits.
