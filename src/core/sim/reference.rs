@@ -6,7 +6,9 @@
 //! applied. [`super::engine`] is the rewritten loop that skips inputs which
 //! cannot act; the two share the machine's state ([`Engine`]), its
 //! processors ([`super::source`]) and its injection ports
-//! ([`super::port`]). `tests/sim_equality.rs`-style checks in
+//! ([`super::port`]), except that this loop asks every idle port for a
+//! packet every cycle (`Engine::refill_ports_all`) where the fast one
+//! keeps a calendar. `tests/sim_equality.rs`-style checks in
 //! [`super::equality`] run both on a seeded corpus and compare a hash of
 //! the whole machine after every cycle; the benchmark times both side by
 //! side ([`super::bench`]). Nothing here is tuned: it is the yardstick.
