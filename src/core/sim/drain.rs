@@ -8,9 +8,9 @@
 //! back from the ejection channel, through the input each channel was
 //! last granted to, `Engine::feeder`, while the packet still holds it.)
 //! The buffer holding the tail may take a later packet's flits behind it
-//! (its channel is free again), so that buffer is kept exact: each cycle the drain pops its oldest flit
-//! itself, as the loop would, with the same stamp and the same wake of
-//! the input feeding it. The buffers after it hold this packet's flits
+//! (its channel is free again), so that buffer is kept exact: each cycle
+//! the drain pops its oldest flit itself, as the loop would, with the same
+//! stamp and the same wake of the input feeding it. The buffers after it hold this packet's flits
 //! alone; if each holds between 1 and depth − 1 of them, each gives one
 //! flit and takes one every cycle, so their lengths stay as they are and
 //! they need not be touched: only their flits' numbers advance, written

@@ -120,8 +120,10 @@ pub(crate) struct Sources {
     pub fillable: BitSet,
     /// The fast loop's calendar of them (a cache, not the machine's
     /// state, see `Engine::refill_ports`): the ports to ask at the next
-    /// refill, and the cycle each waiting port may take a packet from (its
-    /// gap's end, or its messages' first start-up to end).
+    /// refill (set whenever a port becomes fillable; the reference loop
+    /// asks every fillable port and ignores it), and the cycle each waiting
+    /// port may take a packet from (its gap's end, or its messages' first
+    /// start-up to end).
     pub(super) due: BitSet,
     pub(super) timers: BinaryHeap<Reverse<(u64, u32)>>,
     /// Messages completely delivered.
