@@ -209,6 +209,76 @@ pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) ->
     }
 }
 
+/// Times two cases side by side: after a checksum run and `warmup` runs
+/// of each, `runs` rounds that each time one run of `a` and then one of
+/// `b`. A machine whose speed drifts (a shared or throttled one) slows
+/// both alike within a round, so the ratio of the two is steadier than
+/// that of two cases timed one after the other: the reference engine's
+/// figure against the fast engine's is read this way (see
+/// [`Pair::ratio`]).
+pub fn time_pair(
+    a: &mut Case,
+    b: &mut Case,
+    warmup: u64,
+    runs: u64,
+    clock: &dyn Fn() -> f64,
+) -> Pair {
+    let (ca, wa) = a.run(0);
+    let (cb, wb) = b.run(0);
+    for seed in 0..warmup {
+        a.run(seed);
+        b.run(seed);
+    }
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for seed in 0..runs {
+        let t0 = clock();
+        a.run(seed);
+        let t1 = clock();
+        b.run(seed);
+        ta.push(t1 - t0);
+        tb.push(clock() - t1);
+    }
+    let mut ratios: Vec<f64> = ta
+        .iter()
+        .zip(&tb)
+        .map(|(&x, &y)| if x > 0.0 { y / x } else { 0.0 })
+        .collect();
+    let timing = |mut times: Vec<f64>, checksum, work| {
+        crate::sorting::sort_by_u64(&mut times, |&t| crate::sorting::f64_key(t));
+        Timing {
+            times,
+            checksum,
+            work,
+        }
+    };
+    crate::sorting::sort_by_u64(&mut ratios, |&t| crate::sorting::f64_key(t));
+    Pair {
+        a: timing(ta, ca, wa),
+        b: timing(tb, cb, wb),
+        ratios,
+    }
+}
+
+/// Two cases timed side by side ([`time_pair`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pair {
+    pub a: Timing,
+    pub b: Timing,
+    /// Each round's time of `b` over its time of `a`, sorted.
+    pub ratios: Vec<f64>,
+}
+
+impl Pair {
+    /// The median round's ratio of `b`'s time to `a`'s: for the same work,
+    /// how many times faster `a` ran.
+    pub fn ratio(&self) -> f64 {
+        self.ratios
+            .get(self.ratios.len() / 2)
+            .copied()
+            .unwrap_or(0.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,5 +307,31 @@ mod tests {
             (vec![1.0, 1.0, 1.0], 0, 500)
         );
         assert_eq!(t.rate_m_per_s(), 0.5);
+    }
+
+    #[test]
+    fn a_pair_alternates_its_cases_and_reads_each_rounds_ratio() {
+        let case = |work, runs| Case {
+            id: "t",
+            title: String::new(),
+            budget: "",
+            unit: Some("steps"),
+            runs,
+            run: Box::new(move |s| (s, work)),
+        };
+        let (mut a, mut b) = (case(10, 3), case(10, 3));
+        // Three readings a round: a's runs take 1, 2 and 1 ms, b's 3, 8
+        // and 2, so the rounds' ratios are 3, 4 and 2.
+        let steps = [0.0, 1.0, 4.0, 6.0, 8.0, 16.0, 17.0, 18.0, 20.0];
+        let k = std::cell::Cell::new(0);
+        let p = time_pair(&mut a, &mut b, 0, 3, &|| {
+            k.set(k.get() + 1);
+            steps[k.get() - 1]
+        });
+        assert_eq!(p.a.times, vec![1.0, 1.0, 2.0]);
+        assert_eq!(p.b.times, vec![2.0, 3.0, 8.0]);
+        assert_eq!(p.ratios, vec![2.0, 3.0, 4.0]);
+        assert_eq!(p.ratio(), 3.0);
+        assert_eq!((p.a.work, p.b.checksum), (10, 0));
     }
 }

@@ -2,15 +2,27 @@
 // and the reference (README "The simulator's engine against its reference"),
 // each case through the JS API (the book's build, opt-level "z") and
 // through the simulation module (the animator's build, opt-level 3), in the
-// release build, with the native figures of the same run for the ratio.
-// `.ci/bench` runs it.
-// Usage: node simbench.mjs BASE_URL NATIVE_JSON_FILE
+// release build, with the native figures for the ratio. `.ci/bench` runs it.
+// Usage: node simbench.mjs BASE_URL NATIVE_JSON_FILE [NATIVE_BENCH]
+// With NATIVE_BENCH (the native bench binary, as `.ci/bench` builds it),
+// each case is timed natively again just before and just after its browser
+// runs, and the browser's share is of the mean of those two native
+// medians: on a machine whose speed drifts by a fifth from minute to
+// minute, a native figure from minutes earlier moved the share as much as
+// the browser did. Without it, the share is of NATIVE_JSON_FILE's figure.
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { launch } from './browser.mjs';
 
-const [base, nativeFile] = process.argv.slice(2);
-if (!base || !nativeFile) { console.error('usage: node simbench.mjs BASE_URL NATIVE_JSON'); process.exit(2); }
+const [base, nativeFile, nativeBench] = process.argv.slice(2);
+if (!base || !nativeFile) { console.error('usage: node simbench.mjs BASE_URL NATIVE_JSON [NATIVE_BENCH]'); process.exit(2); }
 const native = JSON.parse(readFileSync(nativeFile, 'utf8')).filter((c) => c.id.startsWith('sim-'));
+// One native run of case `id` (its warm-up, checksum and timed runs).
+const nativeNow = (id) => {
+  const out = execFileSync(nativeBench, ['--json', `=${id}`], { encoding: 'utf8' });
+  const [c] = JSON.parse(out.trim().split('\n').pop());
+  return c;
+};
 const browser = await launch();
 const page = await browser.newPage();
 await page.goto(`${base}#/`);
@@ -24,12 +36,18 @@ const simBench = (id) => page.evaluate(async (id) => {
   await m.default();
   return JSON.parse(m.sim_bench(id, 1, 5));
 }, id);
-console.log('case                          native M moves/s   JS API (opt z)   animator (opt 3)   checksums');
-for (const n of native) {
-  const b = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), n.id);
-  const a = await simBench(n.id);
-  const same = b.checksum === n.checksum && a.checksum === n.checksum ? 'equal' : `DIFFER (${b.checksum} / ${a.checksum} / ${n.checksum})`;
-  const col = (c) => `${rate(c).toFixed(1)} (${(100 * rate(c) / rate(n)).toFixed(0)} %)`;
-  console.log(`${n.id.padEnd(30)}${rate(n).toFixed(1).padStart(8)}${col(b).padStart(20)}${col(a).padStart(19)}   ${same}`);
+const bracket = nativeBench ? ', native timed before and after each' : '';
+console.log(`case                          native M moves/s   JS API (opt z)   animator (opt 3)   checksums${bracket}`);
+for (const first of native) {
+  const before = nativeBench ? nativeNow(first.id) : first;
+  const b = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), first.id);
+  const a = await simBench(first.id);
+  const after = nativeBench ? nativeNow(first.id) : first;
+  const nativeRate = (rate(before) + rate(after)) / 2;
+  const sums = [first, before, after].map((c) => c.checksum);
+  const same = sums.every((c) => c === b.checksum && c === a.checksum) ? 'equal' : `DIFFER (${b.checksum} / ${a.checksum} / ${sums.join(', ')})`;
+  const col = (c) => `${rate(c).toFixed(1)} (${(100 * rate(c) / nativeRate).toFixed(0)} %)`;
+  const spread = nativeBench ? ` (${rate(before).toFixed(1)} before, ${rate(after).toFixed(1)} after)` : '';
+  console.log(`${first.id.padEnd(30)}${nativeRate.toFixed(1).padStart(8)}${col(b).padStart(20)}${col(a).padStart(19)}   ${same}${spread}`);
 }
 await browser.close();
