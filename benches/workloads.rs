@@ -25,6 +25,11 @@ fn cpu_ns() -> Option<u64> {
     s.split_whitespace().next()?.parse().ok()
 }
 
+/// Milliseconds of CPU this thread has used since `ns` (from [`cpu_ns`]).
+fn cpu_ms_since(ns: Option<u64>) -> Option<f64> {
+    Some((cpu_ns()? - ns?) as f64 / 1e6)
+}
+
 /// One timed case as the report prints it.
 struct Row {
     id: &'static str,
@@ -72,22 +77,20 @@ fn main() {
                 let runs = runs + 2;
                 let cpu0 = cpu_ns();
                 let p = time_pair(&mut c, &mut r, 1, runs, &clock);
-                // The CPU time of the pair, shared in proportion to the
+                // The CPU time of the pair (the checksum round and the
+                // warm-up used it too), shared in proportion to the
                 // wall-clock time each took.
-                let cpu = match (cpu0, cpu_ns()) {
-                    (Some(a), Some(b)) => Some((b - a) as f64 / 1e6),
-                    _ => None,
-                };
+                let cpu = cpu_ms_since(cpu0).map(|c| c / (runs + 2) as f64);
                 let (sa, sb) = (p.a.times.iter().sum::<f64>(), p.b.times.iter().sum::<f64>());
-                // The checksum round and the warm-up used the CPU too.
-                let share = |s: f64| cpu.map(|c| c * s / (sa + sb).max(1e-9) / (runs + 2) as f64);
+                let share = |s: f64| cpu.map(|c| c * s / (sa + sb).max(1e-9));
+                let ratio = Some(p.ratio());
                 rows.push(Row {
                     id,
                     title: c.title.clone(),
                     unit: c.unit,
                     cpu_ms: share(sa),
-                    ratio: Some(p.ratio()),
-                    t: p.a.clone(),
+                    ratio,
+                    t: p.a,
                 });
                 rows.push(Row {
                     id: rid,
@@ -102,10 +105,7 @@ fn main() {
                 let cpu0 = cpu_ns();
                 let t = time(&mut c, 1, runs, &clock);
                 // The warm-up, the checksum run and the timed runs all used the CPU.
-                let cpu_ms = match (cpu0, cpu_ns()) {
-                    (Some(a), Some(b)) => Some((b - a) as f64 / 1e6 / (runs + 2) as f64),
-                    _ => None,
-                };
+                let cpu_ms = cpu_ms_since(cpu0).map(|c| c / (runs + 2) as f64);
                 rows.push(Row {
                     id,
                     title: c.title.clone(),
