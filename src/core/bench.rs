@@ -175,7 +175,7 @@ impl Timing {
 
     /// The median run, ms.
     pub fn median(&self) -> f64 {
-        self.times.get(self.times.len() / 2).copied().unwrap_or(0.0)
+        middle(&self.times)
     }
 
     /// Millions of units of work per second at the median run.
@@ -201,12 +201,22 @@ pub fn time(case: &mut Case, warmup: u64, runs: u64, clock: &dyn Fn() -> f64) ->
         case.run(seed);
         times.push(clock() - t0);
     }
-    crate::sorting::sort_by_u64(&mut times, |&t| crate::sorting::f64_key(t));
     Timing {
-        times,
+        times: sorted(times),
         checksum,
         work,
     }
+}
+
+/// `v` in increasing order.
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    crate::sorting::sort_by_u64(&mut v, |&t| crate::sorting::f64_key(t));
+    v
+}
+
+/// The middle element of sorted `v` (0 if empty).
+fn middle(v: &[f64]) -> f64 {
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// Times two cases side by side: after a checksum run and `warmup` runs
@@ -238,24 +248,23 @@ pub fn time_pair(
         ta.push(t1 - t0);
         tb.push(clock() - t1);
     }
-    let mut ratios: Vec<f64> = ta
+    let ratios = ta
         .iter()
         .zip(&tb)
         .map(|(&x, &y)| if x > 0.0 { y / x } else { 0.0 })
         .collect();
-    let timing = |mut times: Vec<f64>, checksum, work| {
-        crate::sorting::sort_by_u64(&mut times, |&t| crate::sorting::f64_key(t));
-        Timing {
-            times,
-            checksum,
-            work,
-        }
-    };
-    crate::sorting::sort_by_u64(&mut ratios, |&t| crate::sorting::f64_key(t));
     Pair {
-        a: timing(ta, ca, wa),
-        b: timing(tb, cb, wb),
-        ratios,
+        a: Timing {
+            times: sorted(ta),
+            checksum: ca,
+            work: wa,
+        },
+        b: Timing {
+            times: sorted(tb),
+            checksum: cb,
+            work: wb,
+        },
+        ratios: sorted(ratios),
     }
 }
 
@@ -272,10 +281,7 @@ impl Pair {
     /// The median round's ratio of `b`'s time to `a`'s: for the same work,
     /// how many times faster `a` ran.
     pub fn ratio(&self) -> f64 {
-        self.ratios
-            .get(self.ratios.len() / 2)
-            .copied()
-            .unwrap_or(0.0)
+        middle(&self.ratios)
     }
 }
 

@@ -10,11 +10,11 @@
 //! The buffer holding the tail may take a later packet's flits behind it
 //! (its channel is free again), so that buffer is kept exact: each cycle
 //! the drain pops its oldest flit itself, as the loop would, with the same
-//! stamp and the same wake of the input feeding it. The buffers after it hold this packet's flits
-//! alone; if each holds between 1 and depth − 1 of them, each gives one
-//! flit and takes one every cycle, so their lengths stay as they are and
-//! they need not be touched: only their flits' numbers advance, written
-//! when they are thawed. When the tail leaves the exact buffer, its
+//! stamp and the same wake of the input feeding it. The buffers after it
+//! hold this packet's flits alone; if each holds between 1 and depth − 1
+//! of them, each gives one flit and takes one every cycle, so their
+//! lengths stay as they are and they need not be touched: only their
+//! flits' numbers advance, written when they are thawed. When the tail leaves the exact buffer, its
 //! release goes to the loop's list of tails (after the heads' grants, as
 //! the loop's own), that buffer is handed back to the loop, and the next
 //! one is written and becomes the exact one; when that is the last before
