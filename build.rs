@@ -21,18 +21,6 @@ fn main() {
     }
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let out = Path::new(&out_dir);
-    // The site program builds the modules compiled for speed in a target
-    // directory of their own, and hands them what the book's own build
-    // compiled (`COMMBOOK_TOC_FROM`, that build's OUT_DIR): the chapters
-    // are compiled once per build.
-    println!("cargo:rerun-if-env-changed=COMMBOOK_TOC_FROM");
-    if let Some(from) = std::env::var_os("COMMBOOK_TOC_FROM") {
-        for f in ["toc.rs", "bundled_pages.rs"] {
-            std::fs::copy(Path::new(&from).join(f), out.join(f))
-                .unwrap_or_else(|e| panic!("COMMBOOK_TOC_FROM: copying {f}: {e}"));
-        }
-        return;
-    }
     let book = match commbook_pages::build(dir) {
         Ok(b) => b,
         Err(problems) => {

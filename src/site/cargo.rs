@@ -1,10 +1,12 @@
-//! Building the figure modules for wasm: the modules declared for size in
-//! the build's own profile, in the build's target directory; in release
-//! builds, those declared for speed with Cargo's `release-fast` profile at
-//! the same time, in a target directory of their own (cargo locks the
-//! directory it builds in, and the two profiles share no artifact): each
-//! build spends most of its time optimising one crate as one unit, on one
-//! core, so the two together take the time of the longer.
+//! Building the figure modules for wasm, in the build's own profile and
+//! target directory: in release builds the modules declared for speed get
+//! the core at opt-level 3 ([`CORE_FOR_SPEED`]) and the others the
+//! profile as it is. Every other crate is compiled alike for both, so the
+//! speed modules reuse the dependencies trunk has just compiled for the
+//! book and recompile only the core and the book's library: the same wasm,
+//! byte for byte, as a profile of their own in a directory of their own,
+//! which compiled every dependency a second time (a minute and a half of
+//! a core on every fresh build, CI's among them).
 
 use crate::Site;
 use crate::modules::{Build, MODULES, Module};
@@ -13,20 +15,26 @@ use std::process::{Command, Stdio};
 
 const WASM: &str = "wasm32-unknown-unknown";
 
+/// How a release build compiles the modules declared for speed: the core
+/// at opt-level 3 and everything else as the release profile says. A
+/// seek in the animator replays up to a million and a half flit moves,
+/// and with the core at "z" the whole Delta's 256 B run took 5.3 s
+/// against 3.9 s at 3 (README, Benchmarks); the whole module at 3 was
+/// 160 KB larger gzipped for no further gain, the core alone 22-23 KB.
+const CORE_FOR_SPEED: &str = "profile.release.package.commbook-core.opt-level=3";
+
 /// The built modules and the pages of this build.
 pub struct Built {
     /// Each module but the book's own, with its built `.wasm`.
     pub modules: Vec<(&'static Module, PathBuf)>,
     /// `$OUT_DIR/pages` of the book's build script in this profile: the
-    /// pages and the search index compiled for this build (once: the
-    /// modules for speed reuse its table of contents).
+    /// pages and the search index compiled for this build.
     pub pages: PathBuf,
 }
 
 pub fn build_modules(site: &Site) -> Result<Built, String> {
     let modules: Vec<&'static Module> = MODULES.iter().filter(|m| m.name != "main").collect();
     let fast = |m: &Module| site.release && m.build == Build::Speed;
-    let fast_dir = site.target.join("fast");
     let names = |want: bool| -> Vec<&'static str> {
         modules
             .iter()
@@ -39,16 +47,13 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
     crate::say(&format!("building the figure modules: {}", all.join(" ")));
     // The book's own build, which trunk has just made (so this costs
     // nothing): its build script's message names the folder of the pages
-    // and the table of contents it compiled.
-    let mut c = cargo(&site.target, &[]);
+    // it compiled.
+    let mut c = cargo(&site.target, &[], site.release);
     c.args([
         "--bin",
         "commbook",
         "--message-format=json-render-diagnostics",
     ]);
-    if site.release {
-        c.arg("--release");
-    }
     let out = c
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -58,60 +63,48 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
         return Err("building the book failed".into());
     }
     let book_out = out_dir(&String::from_utf8_lossy(&out.stdout))?;
-    // The modules for speed build beside the others, reusing that table of
-    // contents rather than compiling the chapters again (build.rs).
-    let mut fast_build = if speed.is_empty() {
-        None
-    } else {
-        let mut c = cargo(&site.target, &speed);
-        c.args(["--profile", "release-fast"])
-            .env("CARGO_TARGET_DIR", &fast_dir)
-            .env("COMMBOOK_TOC_FROM", &book_out);
-        Some(c.spawn().map_err(|e| format!("cannot run cargo: {e}"))?)
-    };
+    // One after the other: cargo locks the directory it builds in. The
+    // book's build script is not run again for the modules for speed
+    // (its package is compiled as before), so the chapters are compiled
+    // once per build.
     // (No binary named would build every binary.)
-    let built = if size.is_empty() {
-        Ok(true)
-    } else {
-        let mut c = cargo(&site.target, &size);
-        if site.release {
-            c.arg("--release");
+    for (names, for_speed) in [(&size, false), (&speed, true)] {
+        if names.is_empty() {
+            continue;
         }
-        c.status()
-            .map(|s| s.success())
-            .map_err(|e| format!("cannot run cargo: {e}"))
-    };
-    if let Some(child) = fast_build.as_mut() {
-        let fast = child.wait().map_err(|e| format!("cargo: {e}"))?;
-        if !fast.success() {
-            return Err("building the modules compiled for speed failed".into());
+        let mut c = cargo(&site.target, names, site.release);
+        if for_speed {
+            c.args(["--config", CORE_FOR_SPEED]);
         }
-    }
-    if !built? {
-        return Err("building the figure modules failed".into());
+        let ok = c
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?
+            .success();
+        if !ok {
+            let which = if for_speed { "compiled for speed " } else { "" };
+            return Err(format!("building the figure modules {which}failed"));
+        }
     }
     let pages = book_out.join("pages");
-    let profile_dir = |m: &Module| {
-        if fast(m) {
-            fast_dir.join(WASM).join("release-fast")
-        } else {
-            site.target
-                .join(WASM)
-                .join(if site.release { "release" } else { "debug" })
-        }
-    };
+    let profile_dir = site
+        .target
+        .join(WASM)
+        .join(if site.release { "release" } else { "debug" });
     let modules = modules
         .into_iter()
-        .map(|m| (m, profile_dir(m).join(format!("commbook-{}.wasm", m.name))))
+        .map(|m| (m, profile_dir.join(format!("commbook-{}.wasm", m.name))))
         .collect();
     Ok(Built { modules, pages })
 }
 
 /// `cargo build` of modules `names` for wasm, quietly, in `target`.
-fn cargo(target: &Path, names: &[&str]) -> Command {
+fn cargo(target: &Path, names: &[&str], release: bool) -> Command {
     let mut c = Command::new("cargo");
     c.args(["build", "-q", "--target", WASM])
         .env("CARGO_TARGET_DIR", target);
+    if release {
+        c.arg("--release");
+    }
     for n in names {
         c.args(["--bin", &format!("commbook-{n}")]);
     }

@@ -9,8 +9,7 @@
 //! 2. the chapters' pages and the search index, which the book's build
 //!    script compiled for this very build, are copied beside the site
 //!    (the chapters are compiled once per build: the modules compiled for
-//!    speed, in a target directory of their own, reuse that build's table
-//!    of contents, `COMMBOOK_TOC_FROM` in `build.rs`);
+//!    speed share the book's package, and so its build script's run);
 //! 3. each module is bound by wasm-bindgen, optimised by wasm-opt and its
 //!    glue minified by terser in release builds, named by a hash of its
 //!    content, and announced to the book by a

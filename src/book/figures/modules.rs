@@ -14,10 +14,10 @@ pub enum Build {
     /// Cargo's `release` profile (opt-level "z") and `wasm-opt -Oz`: the
     /// smallest download.
     Size,
-    /// Cargo's `release-fast` profile (the core at opt-level 3) and
-    /// `wasm-opt -O3`: the modules that run the simulator for the
-    /// animator, whose seeks are mostly replay (measured in the README's
-    /// "Sizes and speed").
+    /// Cargo's `release` profile with the core at opt-level 3 (the site
+    /// program's `CORE_FOR_SPEED`) and `wasm-opt -O3`: the modules that
+    /// run the simulator for the animator, whose seeks are mostly replay
+    /// (measured in the README's "Sizes and speed").
     Speed,
 }
 
