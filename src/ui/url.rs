@@ -71,6 +71,19 @@ impl UrlState {
         )
     }
 
+    /// Whether the page is a chapter opened by a link that sets another
+    /// figure than `id` (`lp.n=6` on a page where `id` is not `lp`): a
+    /// link about one figure, whose other figures wait for the reader.
+    pub fn about_another_figure(&self, id: &str) -> bool {
+        let own = format!("{id}.");
+        match &self.0.borrow().route {
+            Route::Chapter { query, .. } => query
+                .iter()
+                .any(|(k, _)| k.contains('.') && !k.starts_with(&own)),
+            _ => false,
+        }
+    }
+
     /// The key prefix of figure `id` (`"id."`, or nothing on the embed page).
     pub fn prefix(&self, id: &str) -> String {
         match self.0.borrow().route {

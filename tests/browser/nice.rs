@@ -230,3 +230,39 @@ async fn heavy_figures_are_computed_when_the_reader_comes_near() {
     web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
     assert!(m.find("#widget-regions_ipsc.deferred").is_none());
 }
+
+/// A link about one figure computes that figure first: the chapter's
+/// other figures, heavy or not, wait for the reader as heavy ones do,
+/// saying why; opened without settings, the light ones are computed at
+/// once wherever they are.
+#[wasm_bindgen_test]
+async fn a_link_about_one_figure_leaves_the_others_to_the_reader() {
+    let m = mount("#/chapter/nice?node_contention.step=1").await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
+    settle().await;
+    assert!(m.find("#widget-node_contention.deferred").is_none());
+    let waiting = "#widget-cpt.deferred button.compute-now";
+    assert!(m.find(waiting).is_some(), "{}", m.all_text());
+    assert!(
+        m.text("#widget-cpt")
+            .contains("This link is about another figure"),
+        "{}",
+        m.text("#widget-cpt")
+    );
+    m.click(waiting).await;
+    until(&m, "the table", |m| {
+        m.find("#widget-cpt.deferred").is_none() && m.find("#widget-cpt .job").is_none()
+    })
+    .await;
+    drop(m);
+    let m = mount("#/chapter/nice").await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
+    settle().await;
+    assert!(
+        m.find("#widget-cpt.deferred").is_none(),
+        "{}",
+        m.text("#widget-cpt")
+    );
+}

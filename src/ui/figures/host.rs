@@ -101,13 +101,18 @@ pub fn FigureHost(props: &HostProps) -> Html {
     });
     // A heavy figure on a chapter page waits until the reader comes near
     // it, unless its link names it (it is what the reader asked to see).
+    // So does every figure of a chapter opened by a link about another
+    // one: the figure the link names is computed first, without the
+    // chapter's other figures taking turns with it, and those the reader
+    // never scrolls to are never computed.
     let heavy = entry.is_some_and(|e| e.deferred)
         || props
             .chapter_params
             .iter()
             .any(|(k, v)| k == DEFER && v == "true");
+    let elsewhere = props.url.about_another_figure(&props.id);
     let watch = props.may_wait
-        && heavy
+        && (heavy || elsewhere)
         && !props.url.one_at_a_time()
         && props.url.figure_query(&props.id).is_empty();
     let node = use_node_ref();
@@ -124,7 +129,7 @@ pub fn FigureHost(props: &HostProps) -> Html {
     };
     if !in_sight {
         return html! {
-            <Waiting id={props.id.clone()} title={entry.title} caption={props.caption.clone()}
+            <Waiting id={props.id.clone()} title={entry.title} caption={props.caption.clone()} {heavy}
                 {node} {start} />
         };
     }

@@ -1,8 +1,10 @@
 //! Figures computed when the reader comes near them ([`Figure::DEFERRED`]):
 //! a chapter's heavy figures wait until they are within a screen of the
 //! viewport, so the chapter is drawn within its time budget and the work
-//! the reader never scrolls to is never done. Until then the figure shows
-//! its title, its caption and a button that computes it at once.
+//! the reader never scrolls to is never done; on a chapter opened by a
+//! link about one figure, every other figure waits so. Until then the
+//! figure shows its title, its caption and a button that computes it at
+//! once.
 //!
 //! [`Figure::DEFERRED`]: crate::book::figure::Figure::DEFERRED
 
@@ -74,6 +76,9 @@ pub struct WaitingProps {
     pub caption: AttrValue,
     pub node: NodeRef,
     pub start: Callback<()>,
+    /// Waiting because it is heavy, rather than because the link that
+    /// opened the chapter is about another figure.
+    pub heavy: bool,
 }
 
 /// The figure before it is computed.
@@ -86,7 +91,11 @@ pub fn Waiting(props: &WaitingProps) -> Html {
         <figure class="widget deferred" id={dom_id} ref={props.node.clone()} aria-labelledby={title_id.clone()}>
             <@{crate::ui::parts::frame::heading()} class="widget-title" id={title_id}>{props.title.clone()}</@>
             <p class="control-note">
-                {"This figure takes a moment to compute, so it starts when you scroll near it. "}
+                {if props.heavy {
+                    "This figure takes a moment to compute, so it starts when you scroll near it. "
+                } else {
+                    "This link is about another figure, so this one starts when you scroll near it. "
+                }}
                 <button type="button" class="compute-now" onclick={start}>{"Compute it now"}</button>
             </p>
             if !props.caption.is_empty() {
