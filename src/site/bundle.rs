@@ -46,7 +46,7 @@ fn bundle(site: &Site, m: &Module, wasm: &Path, dir: &Path) -> Result<String, St
     let bg = dir.join(format!("{out_name}_bg.wasm"));
     let js = dir.join(format!("{out_name}.js"));
     if site.release {
-        optimise(m, &bg)?;
+        optimise(&out_name, m.build, &bg)?;
         minify(&js)?;
     }
     let (bg_bytes, js_bytes) = (read(&bg)?, read(&js)?);
@@ -61,17 +61,47 @@ fn bundle(site: &Site, m: &Module, wasm: &Path, dir: &Path) -> Result<String, St
     ))
 }
 
+/// The JS API's worker staged as the book loads it: bound by wasm-bindgen
+/// for a classic worker script (`--target no-modules`, which
+/// `www/commbook-worker_loader.js` imports by its fixed name, as trunk
+/// named it when trunk built the worker) and, in release builds,
+/// optimised for speed like the modules built so.
+pub fn bundle_worker(site: &Site, wasm: &Path) -> Result<(), String> {
+    let name = format!("commbook-{}", crate::cargo::WORKER);
+    run(
+        "wasm-bindgen",
+        &[
+            "--target",
+            "no-modules",
+            "--no-typescript",
+            "--out-dir",
+            &site.stage.to_string_lossy(),
+            "--out-name",
+            &name,
+            &wasm.to_string_lossy(),
+        ],
+        wasm,
+    )?;
+    if site.release {
+        optimise(
+            &name,
+            Build::Speed,
+            &site.stage.join(format!("{name}_bg.wasm")),
+        )?;
+    }
+    Ok(())
+}
+
 /// wasm-opt at the level the module is declared for: `-Oz` as trunk runs
 /// it on the book's own wasm (`data-wasm-opt="z"`), `-O3` for speed.
-fn optimise(m: &Module, bg: &Path) -> Result<(), String> {
+fn optimise(name: &str, build: Build, bg: &Path) -> Result<(), String> {
     if !installed("wasm-opt") {
         crate::say(&format!(
-            "wasm-opt is not installed (run .ci/serve or .ci/test once); commbook-{} stays unoptimised",
-            m.name
+            "wasm-opt is not installed (run .ci/serve or .ci/test once); {name} stays unoptimised"
         ));
         return Ok(());
     }
-    let level = match m.build {
+    let level = match build {
         Build::Size => "-Oz",
         Build::Speed => "-O3",
     };

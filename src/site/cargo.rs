@@ -23,10 +23,20 @@ const WASM: &str = "wasm32-unknown-unknown";
 /// 160 KB larger gzipped for no further gain, the core alone 22-23 KB.
 const CORE_FOR_SPEED: &str = "profile.release.package.commbook-core.opt-level=3";
 
+/// The JS API's worker (`src/bin/commbook-worker.rs`), which the book's
+/// Web Workers also run to share out long sweeps (`ui::pool`): built
+/// beside the modules for speed, as they are, since every call it takes
+/// is a computation (the seventeenth session measured the JS API's
+/// simulations at 53-73 % of native with the core at "z", the animator's
+/// module at 65-77 % with it at 3). It is not part of what a page loads.
+pub const WORKER: &str = "worker";
+
 /// The built modules and the pages of this build.
 pub struct Built {
     /// Each module but the book's own, with its built `.wasm`.
     pub modules: Vec<(&'static Module, PathBuf)>,
+    /// The JS API's worker's built `.wasm` ([`WORKER`]).
+    pub worker: PathBuf,
     /// `$OUT_DIR/pages` of the book's build script in this profile: the
     /// pages and the search index compiled for this build.
     pub pages: PathBuf,
@@ -42,9 +52,17 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
             .map(|m| m.name)
             .collect()
     };
-    let (speed, size) = (names(true), names(false));
+    let (mut speed, mut size) = (names(true), names(false));
     let all: Vec<&str> = modules.iter().map(|m| m.name).collect();
-    crate::say(&format!("building the figure modules: {}", all.join(" ")));
+    crate::say(&format!(
+        "building the figure modules: {}, and the JS API's worker",
+        all.join(" ")
+    ));
+    if site.release {
+        speed.push(WORKER);
+    } else {
+        size.push(WORKER);
+    }
     // The book's own build, which trunk has just made (so this costs
     // nothing): its build script's message names the folder of the pages
     // it compiled.
@@ -94,7 +112,12 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
         .into_iter()
         .map(|m| (m, profile_dir.join(format!("commbook-{}.wasm", m.name))))
         .collect();
-    Ok(Built { modules, pages })
+    let worker = profile_dir.join(format!("commbook-{WORKER}.wasm"));
+    Ok(Built {
+        modules,
+        worker,
+        pages,
+    })
 }
 
 /// `cargo build` of modules `names` for wasm, quietly, in `target`.

@@ -1,11 +1,12 @@
 //! `commbook-site`: what a build of the book needs after trunk has built
-//! and staged the book's own wasm, its worker and its stylesheets. Run by
+//! and staged the book's own wasm and its stylesheets. Run by
 //! trunk's post-build hook (`.ci/post-build`, named in `Trunk.toml`) on the
 //! staged site (`TRUNK_STAGING_DIR`, `TRUNK_PROFILE`), or by hand as
 //! `commbook-site STAGE [debug|release]`. In order:
 //! 1. the figure modules (`src/bin/commbook-<module>.rs`, the modules of
 //!    `src/book/figures/modules.rs`) are built for wasm, each in the way
-//!    its declaration says (see [`cargo`]);
+//!    its declaration says, and the JS API's worker for speed (see
+//!    [`cargo`]);
 //! 2. the chapters' pages and the search index, which the book's build
 //!    script compiled for this very build, are copied beside the site
 //!    (the chapters are compiled once per build: the modules compiled for
@@ -14,7 +15,8 @@
 //!    glue minified by terser in release builds, named by a hash of its
 //!    content, and announced to the book by a
 //!    `<meta name="commbook-pack-<module>">` in `index.html` (see
-//!    [`bundle`]);
+//!    [`bundle`]); the worker is bound as a classic worker script and
+//!    optimised, under the fixed name its loader imports;
 //! 4. in release builds, the book's own JavaScript is minified (trunk's
 //!    minifier gives up on wasm-bindgen's `export default`);
 //! 5. last, the service worker, `sw.js`, lists every file of the build
@@ -105,6 +107,7 @@ fn finish(site: &Site) -> Result<(), String> {
     let pages = copy_pages(&built.pages, &site.stage.join("pages"))?;
     say(&format!("{pages} pages and the search index"));
     let metas = bundle::bundle_modules(site, &built.modules)?;
+    bundle::bundle_worker(site, &built.worker)?;
     announce(&site.stage.join("index.html"), &metas)?;
     if site.release {
         bundle::minify_book_js(site)?;
