@@ -47,7 +47,7 @@ fn bundle(site: &Site, m: &Module, wasm: &Path, dir: &Path) -> Result<String, St
     let js = dir.join(format!("{out_name}.js"));
     if site.release {
         optimise(&out_name, m.build, &bg)?;
-        minify(&js)?;
+        minify(&js, true)?;
     }
     let (bg_bytes, js_bytes) = (read(&bg)?, read(&js)?);
     let name = format!("{out_name}-{}", content_hash(&[&bg_bytes, &js_bytes]));
@@ -65,7 +65,7 @@ fn bundle(site: &Site, m: &Module, wasm: &Path, dir: &Path) -> Result<String, St
 /// for a classic worker script (`--target no-modules`, which
 /// `www/commbook-worker_loader.js` imports by its fixed name, as trunk
 /// named it when trunk built the worker) and, in release builds,
-/// optimised for speed like the modules built so.
+/// optimised for speed like the modules built so, its glue minified.
 pub fn bundle_worker(site: &Site, wasm: &Path) -> Result<(), String> {
     let name = format!("commbook-{}", crate::cargo::WORKER);
     run(
@@ -88,6 +88,7 @@ pub fn bundle_worker(site: &Site, wasm: &Path) -> Result<(), String> {
             Build::Speed,
             &site.stage.join(format!("{name}_bg.wasm")),
         )?;
+        minify(&site.stage.join(format!("{name}.js")), false)?;
     }
     Ok(())
 }
@@ -114,8 +115,9 @@ fn optimise(name: &str, build: Build, bg: &Path) -> Result<(), String> {
     std::fs::rename(&opt, bg).map_err(|e| format!("{}: {e}", bg.display()))
 }
 
-/// terser on one ES module, in place; without terser the file stays as it is.
-fn minify(js: &Path) -> Result<(), String> {
+/// terser on one ES module (or, with `module` false, a classic script),
+/// in place; without terser the file stays as it is.
+fn minify(js: &Path, module: bool) -> Result<(), String> {
     if !installed("terser") {
         crate::say(&format!(
             "terser is not installed (run .ci/serve or .ci/test once); {} stays unminified",
@@ -124,23 +126,20 @@ fn minify(js: &Path) -> Result<(), String> {
         return Ok(());
     }
     let min = js.with_extension("min.js");
-    run(
-        "terser",
-        &[
-            &js.to_string_lossy(),
-            "--module",
-            "--compress",
-            "--mangle",
-            "--output",
-            &min.to_string_lossy(),
-        ],
-        js,
-    )?;
+    let (js_s, min_s) = (js.to_string_lossy(), min.to_string_lossy());
+    let mut args = vec![&*js_s];
+    // A classic script's top-level names are its globals (the worker's
+    // `wasm_bindgen`, which its loader calls): terser keeps them.
+    if module {
+        args.push("--module");
+    }
+    args.extend(["--compress", "--mangle", "--output", &*min_s]);
+    run("terser", &args, js)?;
     std::fs::rename(&min, js).map_err(|e| format!("{}: {e}", js.display()))
 }
 
 /// Minifies the book's own glue in the stage (`commbook-<hash>.js`); the
-/// worker's is left alone (it is not part of what a reader loads) and the
+/// worker's was minified as it was staged ([`bundle_worker`]) and the
 /// modules' were minified before they were named.
 pub fn minify_book_js(site: &Site) -> Result<(), String> {
     let entries =
@@ -148,7 +147,7 @@ pub fn minify_book_js(site: &Site) -> Result<(), String> {
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if is_the_books_glue(&name) {
-            minify(&entry.path())?;
+            minify(&entry.path(), true)?;
         }
     }
     Ok(())
