@@ -1,7 +1,8 @@
 // The simulator's two engines side by side in the browser: the fast engine
 // and the reference (README "The simulator's engine against its reference"),
-// each case through the JS API (the book's build, opt-level "z") and
-// through the simulation module (the animator's build, opt-level 3), in the
+// each case through the JS API (its worker, the core at opt-level 3 since
+// 2026-12-07, "z" before) and through the simulation module (the
+// animator's build, the core at opt-level 3), in the
 // release build, with the native figures for the ratio. `.ci/bench` runs it.
 // Usage: node simbench.mjs BASE_URL NATIVE_JSON_FILE [NATIVE_BENCH]
 // With NATIVE_BENCH (the native bench binary, as `.ci/bench` builds it),
@@ -37,7 +38,7 @@ const simBench = (id) => page.evaluate(async (id) => {
   return JSON.parse(m.sim_bench(id, 1, 5));
 }, id);
 const bracket = nativeBench ? ', native timed before and after each' : '';
-console.log(`case                          native M moves/s   JS API (opt z)   animator (opt 3)   checksums${bracket}`);
+console.log(`case                          native M moves/s   JS API (opt 3)   animator (opt 3)   checksums${bracket}`);
 for (const first of native) {
   const before = nativeBench ? nativeNow(first.id) : first;
   const b = await page.evaluate((id) => window.commbook.bench({ case: id, warmup: 1 }), first.id);
