@@ -82,9 +82,9 @@ pub fn build_modules(site: &Site) -> Result<Built, String> {
     }
     let book_out = out_dir(&String::from_utf8_lossy(&out.stdout))?;
     // One after the other: cargo locks the directory it builds in. The
-    // book's build script is not run again for the modules for speed
-    // (its package is compiled as before), so the chapters are compiled
-    // once per build.
+    // book's build script is not run again for the modules for speed (its
+    // run depends on the book's own settings, not the core's), so the
+    // chapters are compiled once per build.
     // (No binary named would build every binary.)
     for (names, for_speed) in [(&size, false), (&speed, true)] {
         if names.is_empty() {
