@@ -27,7 +27,7 @@ use super::contention::{CM5_BETA_EX, CM5_BETA_SAT, ContentionCost};
 use super::delta::DeltaCost;
 use super::gdm::{Corollary2, Gdm};
 use super::perm::PermCost;
-use crate::algo::cm5::exchange::{Exchange, ExchangePlan};
+use crate::algo::cm5::exchange::Exchange;
 use crate::mesh::{self, Algo, CollectiveConfig, Op};
 use crate::published::ponnusamy93::FIT_US_PER_BYTE;
 
@@ -209,7 +209,7 @@ fn exchange(m: PermCost, p: usize, bytes: u64) -> Vec<Priced> {
     ]
     .into_iter()
     .filter_map(|(e, why)| {
-        let (plan, f) = &*priced_plan(e, p)?;
+        let (plan, f) = &*super::priced::priced_plan(e, p)?;
         Some(Priced {
             algo: e.title().into(),
             // `ExchangePlan::predicted_us`, with f(i) measured once per p.
@@ -219,49 +219,6 @@ fn exchange(m: PermCost, p: usize, bytes: u64) -> Vec<Priced> {
         })
     });
     paper.into_iter().flatten().chain(today).collect()
-}
-
-/// A plan of today's exchanges ready to be priced at any size: the plan
-/// without its meetings (pricing reads each step's blocks only) and each
-/// step's f(i).
-type PricedPlan = (ExchangePlan, Vec<f64>);
-
-thread_local! {
-    /// The plans [`priced_plan`] made last. A region map prices one p at
-    /// eight sizes in a row, and measuring f(i) routes every message of
-    /// every step over the fat tree (the shift at p = 1,024: 1,023 steps
-    /// of 1,024 messages), which does not depend on the size; chapter
-    /// 11's exchange map made every plan and measured it again at each of
-    /// its eight sizes (1.1-1.7 s of the chapter's drawing, in a browser).
-    static PRICED: std::cell::RefCell<Vec<(Exchange, usize, std::rc::Rc<PricedPlan>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// How many plans [`PRICED`] keeps: today's three exchanges at two p.
-const PRICED_KEPT: usize = 6;
-
-/// Exchange `e`'s plan on p processors with each step's f(i), made once
-/// for the last few (e, p) asked (the same numbers as making it again:
-/// the plan is a function of e and p alone); `None` where there is no
-/// plan for p.
-fn priced_plan(e: Exchange, p: usize) -> Option<std::rc::Rc<PricedPlan>> {
-    PRICED.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        if let Some((_, _, plan)) = kept.iter().find(|(x, q, _)| *x == e && *q == p) {
-            return Some(plan.clone());
-        }
-        let mut plan = ExchangePlan::new(e, p).ok()?;
-        let f = plan.contention();
-        // The meetings are what takes memory (a million pairs for the
-        // linear burst at p = 1,024); pricing does not read them.
-        plan.steps = Vec::new();
-        let made = std::rc::Rc::new((plan, f));
-        if kept.len() == PRICED_KEPT {
-            kept.remove(0);
-        }
-        kept.push((e, p, made.clone()));
-        Some(made)
-    })
 }
 
 /// The Delta model rescaled to (τ, φ).
@@ -401,32 +358,6 @@ fn redist(m: PermCost, k: usize, p: usize, bytes: u64) -> Vec<Priced> {
 mod tests {
     use super::*;
     use crate::cost::machine::Machine;
-
-    /// A plan priced from the kept one costs exactly what the plan made
-    /// again costs, at every size, whichever plans were kept or dropped
-    /// in between.
-    #[test]
-    fn kept_plans_price_as_plans_made_again() {
-        let c = ContentionCost::cm5();
-        let asks = [3, 16, 64, 5, 16, 200, 3, 64, 1024, 16];
-        for &p in &asks {
-            for e in [Exchange::Bruck, Exchange::Shift, Exchange::Linear] {
-                let (plan, f) = &*priced_plan(e, p).expect("a plan for 2 <= p <= 1024");
-                assert!(plan.steps.is_empty(), "the meetings are not kept");
-                let again = ExchangePlan::new(e, p).unwrap();
-                for bytes in [0, 16, 1024, 262_144] {
-                    let kept: f64 = plan.step_us_with(&c, bytes, f).into_iter().sum();
-                    assert_eq!(
-                        kept.to_bits(),
-                        again.predicted_us(&c, bytes).to_bits(),
-                        "{e:?} p={p} L={bytes}"
-                    );
-                }
-            }
-        }
-        assert!(priced_plan(Exchange::Shift, 1).is_none());
-        assert!(PRICED.with(|k| k.borrow().len()) <= PRICED_KEPT);
-    }
 
     #[test]
     fn the_delta_preset_gives_the_fitted_model() {

@@ -21,4 +21,5 @@ pub mod gdm;
 pub mod machine;
 pub mod perm;
 pub mod preset;
+mod priced;
 pub mod tables004;
