@@ -190,17 +190,24 @@ async fn region_map_walks_the_reuse_counts() {
     );
 }
 
+/// Chapter `hash` mounted, with the window at its top and the figures
+/// near it given their turn: what a reader opening the link sees first.
+async fn at_top(hash: &str) -> Mounted {
+    let m = mount(hash).await;
+    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
+    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
+    settle().await;
+    m
+}
+
 /// The chapter's heavy figures wait for the reader: far down the page,
 /// the S/R + C map shows its title, caption and a button until it is
 /// near the viewport or the button is pressed; a link that names it
 /// computes it at once.
 #[wasm_bindgen_test]
 async fn heavy_figures_are_computed_when_the_reader_comes_near() {
-    let m = mount("#/chapter/nice").await;
-    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
     // The window shows the top of the chapter: the last figure waits.
-    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
-    settle().await;
+    let m = at_top("#/chapter/nice").await;
     let waiting = "#widget-regions_ipsc.deferred button.compute-now";
     assert!(m.find(waiting).is_some(), "{}", m.all_text());
     assert!(
@@ -237,10 +244,7 @@ async fn heavy_figures_are_computed_when_the_reader_comes_near() {
 /// once wherever they are.
 #[wasm_bindgen_test]
 async fn a_link_about_one_figure_leaves_the_others_to_the_reader() {
-    let m = mount("#/chapter/nice?node_contention.step=1").await;
-    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
-    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
-    settle().await;
+    let m = at_top("#/chapter/nice?node_contention.step=1").await;
     assert!(m.find("#widget-node_contention.deferred").is_none());
     let waiting = "#widget-cpt.deferred button.compute-now";
     assert!(m.find(waiting).is_some(), "{}", m.all_text());
@@ -256,10 +260,7 @@ async fn a_link_about_one_figure_leaves_the_others_to_the_reader() {
     })
     .await;
     drop(m);
-    let m = mount("#/chapter/nice").await;
-    until(&m, "the chapter", |m| m.find("h1").is_some()).await;
-    web_sys::window().unwrap().scroll_to_with_x_and_y(0.0, 0.0);
-    settle().await;
+    let m = at_top("#/chapter/nice").await;
     assert!(
         m.find("#widget-cpt.deferred").is_none(),
         "{}",
