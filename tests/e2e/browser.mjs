@@ -50,6 +50,45 @@ export async function figuresReady(page, timeout = 30000, all = false) {
   }, all, { timeout });
 }
 
+// Steps figure `id` (its first player) once with the keyboard, as a
+// reader would: focus, Home, then →. Returns whether its caption changed
+// within `timeout` ms and, where it took a second try, a note saying why.
+// Home's render may land after the key (much later on a busy machine), so
+// the caption is read only once the player stands at its first step: a
+// figure that opens at its last step (a recomputed table, a chart) read
+// too early would compare step 1 with itself. A key that finds focus gone
+// (to the page, which sends it to the active figure) is given once more,
+// with the focus and the figure's state in the note, so the log shows it.
+export async function stepsWithKeyboard(page, id, timeout = 10000) {
+  const fig = page.locator(`#${id}`);
+  const sel = `#${id} .caption`;
+  const changed = (was, ms) => page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was,
+    [sel, was], { timeout: ms, polling: 50 }).then(() => true, () => false);
+  await fig.focus();
+  await page.keyboard.press('Home');
+  await page.waitForFunction((id) => {
+    const s = document.querySelector(`#${id} .scrubber`);
+    return s ? s.value === '0' : new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))));
+  }, id, { timeout, polling: 50 }).catch(() => {});
+  const start = await fig.locator('.caption').first().textContent();
+  await page.keyboard.press('ArrowRight');
+  if (await changed(start, timeout)) return { stepped: true, note: '' };
+  const seen = await page.evaluate((id) => {
+    const f = document.getElementById(id);
+    const a = document.activeElement;
+    return {
+      focus: a ? `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''}` : 'none',
+      scrubber: f?.querySelector('.scrubber')?.value,
+      caption: f?.querySelector('.caption')?.textContent.slice(0, 60),
+      busy: [...document.querySelectorAll('figure.widget .job')].map((j) => j.closest('figure')?.id),
+    };
+  }, id);
+  await fig.focus();
+  await page.keyboard.press('ArrowRight');
+  const stepped = await changed(start, 2 * timeout);
+  return { stepped, note: `no step within ${timeout / 1000} s, the key again (${JSON.stringify(seen)})` };
+}
+
 // Ends a test script: lists the failures and exits 1, or says `passed`.
 export function conclude(failures, passed) {
   if (failures.length) {

@@ -6,7 +6,7 @@
 // the light and the dark theme (the reader's toggle; the figures repaint,
 // nothing is computed twice); a11y.mjs audits the embeds and the slides.
 // Usage: node e2e.mjs BASE_URL
-import { launch, watchedPage, figuresReady, conclude, axeAudit } from './browser.mjs';
+import { launch, watchedPage, figuresReady, conclude, axeAudit, stepsWithKeyboard } from './browser.mjs';
 
 const base = process.argv[2];
 if (!base || !base.endsWith('/')) {
@@ -63,16 +63,11 @@ try {
       // The lab's figure holds two players (the schedule and its film):
       // the keys step the first.
       if (await fig.locator('.caption').count() === 0) continue;
-      const caption = fig.locator('.caption').first();
-      await fig.focus();
-      await page.keyboard.press('Home');
-      const start = await caption.textContent();
-      await page.keyboard.press('ArrowRight');
       // The step shows at the figure's next render; a figure whose step
       // starts work elsewhere (a pool's sweep) shows it a little later,
       // later still while the other lane loads the machine.
-      const stepped = await page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was,
-        [`#${id} .caption`, start], { timeout: 10000, polling: 50 }).then(() => true, () => false);
+      const { stepped, note } = await stepsWithKeyboard(page, id);
+      if (note) console.log(`note chapter ${slug}: ${id}: ${note}`);
       check(stepped, `chapter ${slug}: ${id} steps with the keyboard`);
     }
     await figuresReady(page, 60000, true);

@@ -13,7 +13,7 @@
 // to play the part of a new build.)
 import { cpSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { launch, watchedPage, figuresReady } from './browser.mjs';
+import { launch, watchedPage, figuresReady, stepsWithKeyboard } from './browser.mjs';
 
 const [base, site] = process.argv.slice(2);
 if (!base || !base.endsWith('/') || !site) {
@@ -43,15 +43,6 @@ async function cacheNames(page) {
   });
 }
 
-async function stepsWithKeyboard(page, id) {
-  const fig = page.locator(`#${id}`);
-  await fig.focus();
-  await page.keyboard.press('Home');
-  const before = await fig.locator('.caption').textContent();
-  await page.keyboard.press('ArrowRight');
-  return before !== await fig.locator('.caption').textContent();
-}
-
 const browser = await launch();
 const update = join(dirname(site), 'commbook-update');
 try {
@@ -72,7 +63,7 @@ try {
     await page.evaluate(() => { location.hash = '#/chapter/simulation'; });
     await page.waitForSelector('#widget-netsim');
     await figuresReady(page, 60000);
-    check(await stepsWithKeyboard(page, 'widget-netsim'), 'offline, a chapter never opened shows its figures (from a module never loaded) and they step');
+    check((await stepsWithKeyboard(page, 'widget-netsim')).stepped, 'offline, a chapter never opened shows its figures (from a module never loaded) and they step');
     await page.fill('#search-box', 'permutation');
     await page.waitForSelector('#search-results li');
     check(await page.locator('#search-results li').count() > 0, 'offline, search finds words in every chapter');
@@ -155,7 +146,7 @@ try {
     await page.locator('[role=alert] button').click();
     await page.waitForSelector('#widget-ccom');
     await figuresReady(page);
-    check(await stepsWithKeyboard(page, 'widget-ccom'), '"Try again" loads the chapter once the network is back');
+    check((await stepsWithKeyboard(page, 'widget-ccom')).stepped, '"Try again" loads the chapter once the network is back');
 
     await page.route('**/commbook-redist-*.js', block);
     await page.goto(`${base}#/chapter/redistribution`);
@@ -167,7 +158,7 @@ try {
     await page.locator('#widget-tables [role=alert] button').click();
     await page.waitForSelector('#widget-tables .caption');
     await figuresReady(page);
-    check(await stepsWithKeyboard(page, 'widget-tables'), '"Try again" loads the module and the figure steps');
+    check((await stepsWithKeyboard(page, 'widget-tables')).stepped, '"Try again" loads the module and the figure steps');
     // The requests this test aborted, and only those, failed.
     const unexpected = problems.filter((p) => !blocked.some((u) => p.includes(u)) && !p.includes('net::ERR_FAILED'));
     for (const p of unexpected) failures.push(`failures: ${p}`);
